@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { assessmentRoutes } from './modules/assessment/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { patientRoutes } from './modules/patient/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export const API_PREFIX = '/backend/api/v1';
+
+/** Headers and body fields that must never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers.uid',
+  'req.headers.salt',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.new_password',
+  '*.refresh',
+  '*.access',
+  '*.token',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Paths only: query strings may carry tokens or record ids.
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+/** Builds the Fastify instance from plugins and modules; main.ts owns the process. */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(ctx.config.LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { production: ctx.config.production });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Patient portal API',
+        version: '1',
+        description:
+          'Wire contract: docs/protocol.md. Bodies marked encrypted travel as `{ data }` sealed under the `salt` header; encrypted answers are `{ code, salt, data }`. The schemas shown are the plaintext shapes.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/backend/api/docs' });
+  await app.register(rateLimitPlugin, { ctx });
+  await app.register(envelopePlugin, { ctx });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      await api.register(eventRoutes, { ctx });
+      await api.register(supportRoutes, { ctx });
+      await api.register(patientRoutes, { ctx });
+      await api.register(documentRoutes, { ctx });
+      await api.register(assessmentRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(webAppPlugin, { webDist: ctx.config.webDist });
+  return app;
+}

@@ -1,0 +1,28 @@
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { DataCipher } from '../lib/data-cipher.ts';
+import { loadSecrets } from '../lib/secrets.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
+
+/** The services a command-line task needs, on the database the server would use. */
+export async function openCliContext(): Promise<{ ctx: AppContext; database: DatabaseHandle }> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const secrets = await loadSecrets(config);
+  const log = pino({ level: 'warn' });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    cipher: new DataCipher(secrets.masterKey),
+    secrets,
+    mailer: createMailer(config, log),
+    log,
+    now: () => new Date(),
+  };
+  return { ctx, database };
+}

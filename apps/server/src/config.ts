@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every setting, from the environment, with safe defaults. The `describe` texts feed
+ * the configuration reference in docs/operations.md, so they are written for operators.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').describe('Runtime mode.'),
+  HOST: z.string().optional().describe('Address to listen on; 127.0.0.1 unless production (0.0.0.0).'),
+  PORT: port.default(8080).describe('HTTP port for the web app and API.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('External base URL used in e-mail links; default http://localhost:PORT.'),
+  DATA_DIR: z.string().default('./data').describe('Embedded database, generated keys and the mail outbox.'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used.'),
+  PORTAL_MASTER_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional()
+    .describe(
+      '32-byte hex key protecting data at rest; generated into DATA_DIR when unset outside production.',
+    ),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('HMAC secret for access tokens; generated into DATA_DIR when unset outside production.'),
+  PORTAL_DEMO: bool
+    .optional()
+    .describe('Seed the demo patient and admin into an empty database (default on outside production).'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe('SMTP server URL (smtp:// or smtps://); when unset mail is written to DATA_DIR/outbox.'),
+  MAIL_FROM: z
+    .string()
+    .default('Patient Portal <no-reply@portal.local>')
+    .describe('Sender of outgoing mail.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level.'),
+  WEB_DIST: z.string().optional().describe('Directory of the built web app; default apps/web/dist.'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt
+    .max(900)
+    .default(900)
+    .describe('Access token lifetime (at most 15 minutes).'),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt
+    .default(60 * 60 * 24 * 30)
+    .describe('Refresh token lifetime without use.'),
+  HANDSHAKE_TTL_SECONDS: positiveInt
+    .default(60 * 60 * 24)
+    .describe('Handshake session lifetime without use.'),
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt
+    .default(30)
+    .describe('Per client address: login, MFA, signup and password-reset requests a minute.'),
+  RATE_LIMIT_HANDSHAKE_PER_MINUTE: positiveInt
+    .default(120)
+    .describe('Per client address: handshakes a minute.'),
+  LOCKOUT_THRESHOLD: positiveInt.default(5).describe('Failed logins within the window that lock an account.'),
+  LOCKOUT_WINDOW_SECONDS: positiveInt.default(15 * 60).describe('Window in which failed logins are counted.'),
+  LOCKOUT_SECONDS: positiveInt.default(5 * 60).describe('How long a locked account stays locked.'),
+  CLINIC_NAME: z
+    .string()
+    .default('Northbridge Clinic & Devices')
+    .describe('Clinic name shown in the portal and mail.'),
+  SUPPORT_EMAIL: z
+    .email()
+    .default('support@northbridge.example')
+    .describe('Support e-mail in the support menu.'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, e.g. +18005550123')
+    .default('+18005550123')
+    .describe('Toll-free support phone (E.164).'),
+  BOOKING_URL: z.url().default('https://northbridge.example/book-a-call').describe('Book-an-info-call link.'),
+  COMPANY_URL: z.url().default('https://northbridge.example').describe('Company site link.'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  webDist: string;
+  demo: boolean;
+  production: boolean;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  return {
+    ...c,
+    production,
+    host: c.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    demo: !production && (c.PORTAL_DEMO ?? true),
+  };
+}

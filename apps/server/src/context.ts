@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { DataCipher } from './lib/data-cipher.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+
+/** What services need, passed explicitly: services never see HTTP. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  cipher: DataCipher;
+  secrets: Secrets;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The clock; tests move it to simulate expiry. */
+  now(): Date;
+}
+
+/** Where a request came from, for audit rows. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}

@@ -1,0 +1,5 @@
+// Every table, one file per feature; drizzle-kit reads this folder to generate migrations.
+export * from './core.ts';
+export * from './patient.ts';
+export * from './documents.ts';
+export * from './assessment.ts';

@@ -1,0 +1,142 @@
+import { count } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { DocumentField } from '@portal/protocol';
+import type { AppContext } from '../context.ts';
+import { documentAssignments, documentTemplates } from '../db/schema/index.ts';
+import { storeDocumentFile } from '../modules/documents/file-store.ts';
+import { recordDocumentEvent } from '../modules/documents/move-document.ts';
+
+const A4: [number, number] = [595.28, 841.89];
+const DAY_MS = 24 * 3600_000;
+
+const PRIVACY = {
+  title: 'Privacy acknowledgement',
+  description: 'How the clinic uses and protects your health information.',
+  paragraphs: [
+    'This notice explains how we collect, use and protect the information you give us, and what rights you have over it.',
+    'What we collect. Your contact details, your insurance coverage, your medical history, the results of your assessments, and readings sent by the medical devices we provide to you.',
+    'Why we use it. To treat you, to fit, set up and service your device, to be paid for that care, and to meet our legal duties. We do not sell your information and we do not use it for advertising.',
+    'Who sees it. The clinicians and technicians caring for you, your insurer when we bill them, and the manufacturer of your device only when a safety notice or a repair requires it.',
+    'How we protect it. Your information is encrypted when it is stored and when it travels over the internet. Every access is recorded and reviewed.',
+    'Your rights. You may ask for a copy of your records, ask us to correct them, ask us to limit how we use them, and ask who we have shared them with. To do so, use the support menu in the portal or call the clinic.',
+  ],
+};
+
+const CONSENT = {
+  title: 'Consent to home medical device therapy',
+  description: 'Please read and sign before your device is delivered.',
+  paragraphs: [
+    'I agree to receive a home medical device prescribed by my treating practitioner, and to be trained in its safe use by the clinic.',
+    'I understand how the device works, what it is meant to do, and that no result is guaranteed. The clinic has explained the common risks, including skin irritation where the device touches the body, discomfort during the first weeks of use, and the rare risk of device failure.',
+    'I agree to use the device as instructed, to keep it clean, to report any fault, injury or unexpected effect to the clinic straight away, and to return it when therapy ends or when it is replaced.',
+    'I agree that the device may send usage readings to the clinic so that my therapy can be followed and adjusted. I may ask the clinic to stop this at any time.',
+    'I understand that I may withdraw this consent at any time by telling the clinic, and that withdrawing does not affect the care I receive otherwise.',
+  ],
+};
+
+/** Where the patient signs and dates the demo consent form, under its last paragraph. */
+const CONSENT_FIELDS: DocumentField[] = [
+  { kind: 'signature', page: 1, x: 60, y: 150, width: 220, height: 60 },
+  { kind: 'date', page: 1, x: 330, y: 150, width: 150, height: 30 },
+];
+
+async function textPdf(clinic: string, content: { title: string; paragraphs: string[] }, signHere: boolean) {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  const page = doc.addPage(A4);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let y = A4[1] - 70;
+  page.drawText(clinic, { x: 60, y, size: 10, font, color: rgb(0.3, 0.3, 0.3) });
+  y -= 30;
+  page.drawText(content.title, { x: 60, y, size: 18, font: bold });
+  y -= 20;
+  for (const paragraph of content.paragraphs) {
+    y -= 10;
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, 11) > A4[0] - 120) {
+        y -= 15;
+        page.drawText(line, { x: 60, y, size: 11, font });
+        line = word;
+      } else line = next;
+    }
+    y -= 15;
+    page.drawText(line, { x: 60, y, size: 11, font });
+  }
+  if (signHere) {
+    for (const field of CONSENT_FIELDS) {
+      page.drawLine({
+        start: { x: field.x, y: field.y - 4 },
+        end: { x: field.x + field.width, y: field.y - 4 },
+        thickness: 0.8,
+      });
+      page.drawText(field.kind === 'signature' ? 'Patient signature' : 'Date', {
+        x: field.x,
+        y: field.y - 16,
+        size: 9,
+        font,
+        color: rgb(0.3, 0.3, 0.3),
+      });
+    }
+  }
+  return doc.save();
+}
+
+/**
+ * A reference document every patient can read, and a consent form awaiting the demo patient's
+ * signature. Skipped once any template exists, so running the seed again changes nothing.
+ */
+export async function seedDemoDocuments(ctx: AppContext, patientId: string, adminId: string): Promise<void> {
+  const [existing] = await ctx.db.select({ n: count() }).from(documentTemplates);
+  if (Number(existing?.n ?? 0) > 0) return;
+  const clinic = ctx.config.CLINIC_NAME;
+  const privacyPdf = await textPdf(clinic, PRIVACY, false);
+  const consentPdf = await textPdf(clinic, CONSENT, true);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const privacyFile = await storeDocumentFile(ctx, tx, privacyPdf, 'application/pdf');
+    const consentFile = await storeDocumentFile(ctx, tx, consentPdf, 'application/pdf');
+    const common = { pageCount: 1, createdBy: adminId, createdAt: now, updatedAt: now };
+    await tx.insert(documentTemplates).values({
+      ...common,
+      kind: 'reference',
+      title: PRIVACY.title,
+      description: PRIVACY.description,
+      fileId: privacyFile.id,
+    });
+    const [consent] = await tx
+      .insert(documentTemplates)
+      .values({
+        ...common,
+        kind: 'signature',
+        title: CONSENT.title,
+        description: CONSENT.description,
+        fileId: consentFile.id,
+        fields: CONSENT_FIELDS,
+      })
+      .returning({ id: documentTemplates.id });
+    const [assignment] = await tx
+      .insert(documentAssignments)
+      .values({
+        templateId: consent!.id,
+        patientId,
+        status: 'pending_signature',
+        version: 2,
+        dueAt: new Date(now.getTime() + 14 * DAY_MS),
+        createdBy: adminId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: documentAssignments.id });
+    const event = { assignmentId: assignment!.id, actor: 'clinic' as const, actorId: adminId, meta: null };
+    await recordDocumentEvent(ctx, tx, { ...event, action: 'assign', toStatus: 'draft' });
+    await recordDocumentEvent(ctx, tx, {
+      ...event,
+      action: 'send',
+      fromStatus: 'draft',
+      toStatus: 'pending_signature',
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import argon2 from 'argon2';
+
+// OWASP Password Storage Cheat Sheet: argon2id, m=19456 KiB, t=2, p=1. The binding
+// hashes on libuv's thread pool, so the event loop stays free during a login storm.
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies against `hash`, or against a throwaway hash when the account does not
+ * exist, so an unknown e-mail costs the same time as a wrong password (protocol.md §5).
+ */
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('portal-timing-equaliser');
+  const target = hash ?? (await dummyHash);
+  const ok = await argon2.verify(target, password).catch(() => false);
+  return ok && hash != null;
+}

@@ -1,0 +1,97 @@
+import { and, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { AuditEntry } from '@portal/protocol';
+import type { Queryable } from '../../../db/database.ts';
+import { auditLog, users } from '../../../db/schema/index.ts';
+import { escapeLike } from '../users/user-queries.ts';
+
+export interface AuditFilter {
+  /** A user id, or the start of an e-mail address. */
+  actor?: string | undefined;
+  subject?: string | undefined;
+  /** A user id that acted or was acted upon (the user detail page's trail). */
+  person?: string | undefined;
+  /** The start of an action name: `admin.user` finds every user change. */
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** By id, or through the e-mail index (users_email_search_idx) for a typed address. */
+function personIs(column: PgColumn, value: string): SQL {
+  if (UUID.test(value)) return eq(column, value.toLowerCase());
+  const prefix = `${escapeLike(value.toLowerCase())}%`;
+  return inArray(column, sql`(select ${users.id} from ${users} where lower(${users.email}) like ${prefix})`);
+}
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  return and(
+    filter.actor ? personIs(auditLog.actorId, filter.actor) : undefined,
+    filter.subject ? personIs(auditLog.subjectId, filter.subject) : undefined,
+    filter.person
+      ? or(eq(auditLog.actorId, filter.person), eq(auditLog.subjectId, filter.person))
+      : undefined,
+    filter.action ? like(auditLog.action, `${escapeLike(filter.action)}%`) : undefined,
+    filter.from ? gte(auditLog.at, filter.from) : undefined,
+    filter.to ? lt(auditLog.at, filter.to) : undefined,
+  );
+}
+
+const actorUser = alias(users, 'actor_user');
+const subjectUser = alias(users, 'subject_user');
+
+type Person = { id: string | null; email: string | null; first: string | null; last: string | null };
+const personOf = (p: Person): AuditEntry['actor'] =>
+  p.id === null ? null : { id: p.id, email: p.email, name: p.first === null ? null : `${p.first} ${p.last}` };
+
+/** Newest first; ties on time break on id, so pages never overlap. */
+export async function findAuditEntries(
+  db: Queryable,
+  filter: AuditFilter,
+  window: { limit: number; offset: number },
+): Promise<{ items: AuditEntry[] }> {
+  const rows = await db
+    .select({
+      row: auditLog,
+      actorEmail: actorUser.email,
+      actorFirst: actorUser.firstName,
+      actorLast: actorUser.lastName,
+      subjectEmail: subjectUser.email,
+      subjectFirst: subjectUser.firstName,
+      subjectLast: subjectUser.lastName,
+    })
+    .from(auditLog)
+    .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+    .leftJoin(subjectUser, eq(subjectUser.id, auditLog.subjectId))
+    .where(whereOf(filter))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return {
+    items: rows.map(({ row, ...who }) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      outcome: row.outcome,
+      // A row whose account is gone still names its id: evidence outlives accounts.
+      actor: personOf({ id: row.actorId, email: who.actorEmail, first: who.actorFirst, last: who.actorLast }),
+      subject: personOf({
+        id: row.subjectId,
+        email: who.subjectEmail,
+        first: who.subjectFirst,
+        last: who.subjectLast,
+      }),
+      target: row.target,
+      ip: row.ip,
+      user_agent: row.userAgent,
+      detail: row.detail ?? null,
+    })),
+  };
+}
+
+export async function countAuditEntries(db: Queryable, filter: AuditFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(auditLog).where(whereOf(filter));
+  return row?.total ?? 0;
+}

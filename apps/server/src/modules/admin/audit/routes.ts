@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditQuery, envelopeBody } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { actorOf, ADMIN_ONLY } from '../admin-route-config.ts';
+import { exportAudit, listAudit } from './audit-service.ts';
+
+const tags = ['admin: audit'];
+const sealed = { 200: envelopeBody };
+
+/** The audit viewer. There is no route that changes or removes a row (a trigger refuses it too). */
+export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/audit/', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags,
+      summary:
+        'Audit rows, newest first, by actor, subject, action prefix and time range (sealed: AuditPage)',
+      querystring: auditQuery,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await listAudit(ctx, request.query)),
+  });
+
+  r.get('/admin/audit/export/', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags,
+      summary: 'The filtered rows as CSV (formula-safe), at most 50,000; audited (sealed: AuditExport)',
+      querystring: auditQuery,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await exportAudit(ctx, actorOf(request), request.query)),
+  });
+}

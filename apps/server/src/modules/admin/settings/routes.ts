@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeBody, LOGO_MAX_BYTES, settingsUpdate } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { actorOf, ADMIN_ONLY, SEALED } from '../admin-route-config.ts';
+import { readSettingsView, updateSettings } from './update-settings.ts';
+
+const tags = ['admin: settings'];
+const sealed = { 200: envelopeBody };
+/** A logo at the cap, base64 inside sealed base64 (4/3 × 4/3), with room for the other fields. */
+const SETTINGS_BODY_LIMIT = Math.ceil(LOGO_MAX_BYTES * (16 / 9)) + 64 * 1024;
+
+export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/settings/', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags,
+      summary: 'The clinic settings; secrets only say whether they are set (sealed: SettingsView)',
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await readSettingsView(ctx)),
+  });
+
+  r.post('/admin/settings/', {
+    bodyLimit: SETTINGS_BODY_LIMIT,
+    config: SEALED,
+    schema: {
+      tags,
+      summary:
+        'Change the settings named in the body (null removes a secret or the logo); in force at once on every node; audited by key (sealed)',
+      body: settingsUpdate,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await updateSettings(ctx, actorOf(request), request.body)),
+  });
+}

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import { Codes, ProtocolError } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../../context.ts';
+import { users } from '../../../db/schema/index.ts';
+import { hashPassword } from '../../../lib/passwords.ts';
+import { recordAudit } from '../../audit/audit-service.ts';
+import { redeemEmailToken } from '../../auth/email-token-service.ts';
+import { assertPasswordPolicy } from '../../auth/password-rules.ts';
+import { loadSettings } from '../settings/settings-store.ts';
+
+const INVALID_LINK = 'This link is invalid or has expired';
+
+/** The clinic may ask for more than the protocol's 12 characters (settings: password_min_length). */
+async function assertClinicMinimum(ctx: AppContext, password: string): Promise<void> {
+  const { password_min_length } = await loadSettings(ctx);
+  if ([...password].length < password_min_length) {
+    const message = `Use at least ${password_min_length} characters`;
+    throw new ProtocolError(Codes.validation, message, [{ path: 'new_password', message }]);
+  }
+}
+
+/**
+ * The invitation link sets the first password; it also proves the mailbox, so the e-mail
+ * counts as verified. Only a still-invited account accepts: a deactivated one's link is dead.
+ */
+export async function acceptInvite(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+  meta: RequestMeta,
+): Promise<void> {
+  assertPasswordPolicy(newPassword, 'new_password');
+  await assertClinicMinimum(ctx, newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await redeemEmailToken(ctx, tx, token, 'invite');
+    const [accepted] = await tx
+      .update(users)
+      .set({ passwordHash, status: 'active', emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
+      .where(and(eq(users.id, userId), eq(users.status, 'invited')))
+      .returning({ id: users.id });
+    if (!accepted) {
+      throw new ProtocolError(Codes.validation, INVALID_LINK, [{ path: 'token', message: INVALID_LINK }]);
+    }
+    await recordAudit(tx, meta, { action: 'invite.accept', outcome: 'success', actorId: userId });
+  });
+}

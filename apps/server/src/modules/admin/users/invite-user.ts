@@ -1,0 +1,47 @@
+import { Codes, ProtocolError, USER_CONFLICTS, type AdminUser, type InviteRequest } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { users } from '../../../db/schema/index.ts';
+import { recordAudit } from '../../audit/audit-service.ts';
+import type { AdminActor } from '../admin-actor.ts';
+import { sendInvitation } from './send-invitation.ts';
+import { findUserView } from './user-queries.ts';
+
+const TAKEN = USER_CONFLICTS.emailTaken;
+
+/**
+ * Opens an account with no password in status `invited`; the e-mailed link sets the password.
+ * An administrator may learn that an address has an account, so a taken address is said plainly.
+ */
+export async function inviteUser(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: InviteRequest,
+): Promise<AdminUser> {
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        locale: input.locale,
+        roles: [input.role],
+        auths: input.role === 'admin' ? ['admin'] : [],
+        status: 'invited',
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) return undefined;
+    await recordAudit(tx, actor.meta, {
+      action: 'admin.user.invite',
+      outcome: 'success',
+      actorId: actor.adminId,
+      subjectId: created.id,
+      detail: { role: input.role },
+    });
+    return findUserView(tx, ctx.now(), created.id);
+  });
+  if (!user) throw new ProtocolError(Codes.conflict, TAKEN, [{ path: 'email', message: TAKEN }]);
+  await sendInvitation(ctx, user);
+  return user;
+}

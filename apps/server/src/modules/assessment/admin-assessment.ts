@@ -1,0 +1,44 @@
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { Codes, ProtocolError, type PatientAssessmentRecord } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { historyView } from './assessment-view.ts';
+import { auditTarget, definitionOf } from './instrument.ts';
+
+export interface AdminActor {
+  adminId: string;
+  meta: RequestMeta;
+}
+
+/**
+ * `GET /admin/patients/:id/bf_adl/`: a patient's latest score and history, read-only and
+ * without the unsent draft. An id that names no patient answers 10404, and the attempt is
+ * audited like a read.
+ */
+export async function readPatientAssessment(
+  ctx: AppContext,
+  actor: AdminActor,
+  patientId: string,
+  instrument: string,
+): Promise<PatientAssessmentRecord> {
+  const definition = definitionOf(instrument);
+  const record = await ctx.db.transaction(async (tx) => {
+    const [patient] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, patientId), arrayContains(users.roles, ['user'])));
+    await recordAudit(tx, actor.meta, {
+      action: 'admin.assessment.read',
+      outcome: patient ? 'success' : 'failure',
+      actorId: actor.adminId,
+      subjectId: patientId,
+      target: auditTarget(definition),
+    });
+    if (!patient) return undefined;
+    return { patient_id: patient.id, ...(await historyView(ctx, tx, patient.id, definition)) };
+  });
+  // Thrown after the commit, so the refused look-up stays in the audit log.
+  if (!record) throw new ProtocolError(Codes.itemsNotFound);
+  return record;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Answers } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { assessmentDrafts, assessmentSubmissions } from '../../db/schema/index.ts';
+import type { AssessmentScore } from './scoring.ts';
+
+/** Binds each ciphertext to its owner and row, so rows cannot be swapped or moved. */
+const submissionContext = (userId: string, id: string) => `assessment:${userId}:${id}`;
+const draftContext = (userId: string, instrument: string) => `assessment-draft:${userId}:${instrument}`;
+
+export interface StoredSubmission extends AssessmentScore {
+  id: string;
+  instrument: string;
+  version: number;
+  submittedAt: Date;
+  answers: Answers;
+}
+
+export interface StoredDraft {
+  version: number;
+  answers: Answers;
+  savedAt: Date;
+}
+
+type SealedSubmission = AssessmentScore & { answers: Answers };
+
+export async function insertSubmission(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  submission: Omit<StoredSubmission, 'id'>,
+): Promise<void> {
+  const id = randomUUID();
+  const { instrument, version, submittedAt, answers, score, band } = submission;
+  const sealed: SealedSubmission = { answers, score, band };
+  await db.insert(assessmentSubmissions).values({
+    id,
+    userId,
+    instrument,
+    version,
+    submittedAt,
+    data: ctx.cipher.encryptJson(sealed, submissionContext(userId, id)),
+  });
+}
+
+/** A patient's submissions of one instrument, oldest first. */
+export async function listSubmissions(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  instrument: string,
+): Promise<StoredSubmission[]> {
+  const rows = await db
+    .select()
+    .from(assessmentSubmissions)
+    .where(and(eq(assessmentSubmissions.userId, userId), eq(assessmentSubmissions.instrument, instrument)))
+    .orderBy(asc(assessmentSubmissions.submittedAt), asc(assessmentSubmissions.id));
+  return rows.map((row) => {
+    const sealed = ctx.cipher.decryptJson(row.data, submissionContext(userId, row.id)) as SealedSubmission;
+    return {
+      id: row.id,
+      instrument: row.instrument,
+      version: row.version,
+      submittedAt: row.submittedAt,
+      ...sealed,
+    };
+  });
+}
+
+export async function saveDraft(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  instrument: string,
+  draft: StoredDraft,
+): Promise<void> {
+  const data = ctx.cipher.encryptJson(draft.answers, draftContext(userId, instrument));
+  const values = { version: draft.version, data, savedAt: draft.savedAt };
+  await db
+    .insert(assessmentDrafts)
+    .values({ userId, instrument, ...values })
+    .onConflictDoUpdate({ target: [assessmentDrafts.userId, assessmentDrafts.instrument], set: values });
+}
+
+export async function loadDraft(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  instrument: string,
+): Promise<StoredDraft | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentDrafts)
+    .where(and(eq(assessmentDrafts.userId, userId), eq(assessmentDrafts.instrument, instrument)));
+  if (!row) return undefined;
+  const answers = ctx.cipher.decryptJson(row.data, draftContext(userId, instrument)) as Answers;
+  return { version: row.version, answers, savedAt: row.savedAt };
+}
+
+export async function deleteDraft(db: Queryable, userId: string, instrument: string): Promise<void> {
+  await db
+    .delete(assessmentDrafts)
+    .where(and(eq(assessmentDrafts.userId, userId), eq(assessmentDrafts.instrument, instrument)));
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  assessmentPatientParams,
+  assessmentQuery,
+  assessmentSaveRequest,
+  envelopeBody,
+} from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { readPatientAssessment } from './admin-assessment.ts';
+import { readAssessment, saveAssessment } from './patient-assessment.ts';
+
+const sealed = { 200: envelopeBody };
+
+/** Spec §2/§7 BF-ADL: the patient's own assessment, and an administrator's read-only view of it. */
+export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/patient/bf_adl/', {
+    config: { roles: ['user'] },
+    schema: {
+      tags: ['patient'],
+      summary: 'The BF-ADL form definition, draft, history and due date (sealed)',
+      querystring: assessmentQuery,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(
+        await readAssessment(
+          ctx,
+          { userId: request.signedIn().id, meta: request.meta() },
+          request.query.instrument,
+        ),
+      ),
+  });
+
+  r.post('/patient/bf_adl/', {
+    config: { roles: ['user'], encryptedBody: true },
+    schema: {
+      tags: ['patient'],
+      summary: 'Save a BF-ADL draft, or submit the answers to be scored by the server (sealed both ways)',
+      body: assessmentSaveRequest,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(
+        await saveAssessment(ctx, { userId: request.signedIn().id, meta: request.meta() }, request.body),
+      ),
+  });
+
+  r.get('/admin/patients/:id/bf_adl/', {
+    config: { roles: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: "A patient's latest BF-ADL score and history, read-only (sealed)",
+      params: assessmentPatientParams,
+      querystring: assessmentQuery,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(
+        await readPatientAssessment(
+          ctx,
+          { adminId: request.signedIn().id, meta: request.meta() },
+          request.params.id,
+          request.query.instrument,
+        ),
+      ),
+  });
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { Codes, deriveSharedSecret, generateKeyPair, ProtocolError } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { handshakes, usedSalts } from '../../db/schema/index.ts';
+import { randomToken } from '../../lib/random-token.ts';
+
+const context = (uid: string) => `handshake:${uid}`;
+// Touching last_used_at on every request would be a write per request; an hour's
+// precision is plenty for a 24-hour idle expiry.
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+/** protocol.md §2: a fresh server key pair per handshake; Z is kept, encrypted, in the database. */
+export async function createHandshake(ctx: AppContext, clientPublicKeyHex: string) {
+  const server = await generateKeyPair();
+  // deriveSharedSecret validates the client's point first (invalid-curve attacks).
+  const z = await deriveSharedSecret(server.privateKey, clientPublicKeyHex);
+  const uid = randomToken(24);
+  const now = ctx.now();
+  await ctx.db
+    .insert(handshakes)
+    .values({ uid, sharedSecret: ctx.cipher.encrypt(z, context(uid)), createdAt: now, lastUsedAt: now });
+  return { key: server.publicKeyHex, uid };
+}
+
+/** The shared secret of a live handshake, or 10014 so the client handshakes again. */
+export async function loadSharedSecret(ctx: AppContext, uid: string | undefined): Promise<Uint8Array> {
+  if (!uid || uid.length > 64) throw new ProtocolError(Codes.unknownHandshake);
+  const [row] = await ctx.db.select().from(handshakes).where(eq(handshakes.uid, uid)).limit(1);
+  const now = ctx.now();
+  const idleSince = row ? now.getTime() - row.lastUsedAt.getTime() : Infinity;
+  if (!row || row.revokedAt || idleSince > ctx.config.HANDSHAKE_TTL_SECONDS * 1000) {
+    throw new ProtocolError(Codes.unknownHandshake);
+  }
+  if (idleSince > TOUCH_AFTER_MS) {
+    await ctx.db.update(handshakes).set({ lastUsedAt: now }).where(eq(handshakes.uid, uid));
+  }
+  return ctx.cipher.decrypt(row.sharedSecret, context(uid));
+}
+
+/** protocol.md §3: one key per message, so a salt may be used once per uid (10015). */
+export async function consumeSalt(ctx: AppContext, uid: string, salt: string): Promise<void> {
+  const inserted = await ctx.db
+    .insert(usedSalts)
+    .values({ uid, salt })
+    .onConflictDoNothing()
+    .returning({ salt: usedSalts.salt });
+  if (inserted.length === 0) throw new ProtocolError(Codes.saltReused);
+}
+
+export async function revokeHandshake(ctx: AppContext, uid: string): Promise<void> {
+  await ctx.db
+    .update(handshakes)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(handshakes.uid, uid), isNull(handshakes.revokedAt)));
+}
+
+/** Housekeeping: forget handshakes (and their used salts) idle past their lifetime. */
+export async function purgeExpiredHandshakes(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.HANDSHAKE_TTL_SECONDS * 1000);
+  await ctx.db.delete(handshakes).where(lt(handshakes.lastUsedAt, cutoff));
+  await ctx.db.delete(handshakes).where(sql`${handshakes.revokedAt} is not null`);
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Role, TokenData } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { primaryInsuranceType } from '../patient/insurance-service.ts';
+import { issueAccessToken } from './access-token.ts';
+
+/** protocol.md §5: the fields the web app stores after login and refresh. */
+export async function tokenResponse(
+  ctx: AppContext,
+  session: { userId: string; sessionId: string; uid: string; refresh: string },
+): Promise<TokenData> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) throw new Error('session without user');
+  const roles = user.roles as Role[];
+  const { token, expires } = await issueAccessToken(ctx, {
+    userId: user.id,
+    uid: session.uid,
+    sessionId: session.sessionId,
+    roles,
+  });
+  return {
+    access: token,
+    refresh: session.refresh,
+    expires,
+    mfa: false,
+    username: user.email,
+    roles,
+    auths: user.auths,
+    first_name: user.firstName,
+    insurance_type: await primaryInsuranceType(ctx, user.id),
+  };
+}

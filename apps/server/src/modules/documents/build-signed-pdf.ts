@@ -1,0 +1,37 @@
+import { PDFDocument } from 'pdf-lib';
+import { appendCertificatePage, type CertificateInfo } from './certificate-page.ts';
+import { sha256Hex } from './file-store.ts';
+import { signPdf } from './pdf-signature.ts';
+import { winAnsiSafe } from './pdf-text.ts';
+import type { SigningCredentials } from './signing-certificate.ts';
+import { stampFields, type StampInput } from './stamp-fields.ts';
+
+export interface SignedPdf {
+  bytes: Buffer;
+  stampedSha256: string;
+}
+
+/**
+ * Evidence in three layers: the signature stamped into the fields; an audit certificate page
+ * that states the hash of the stamped document; a digital signature over the whole file.
+ */
+export async function buildSignedPdf(
+  stamp: StampInput,
+  certificate: Omit<CertificateInfo, 'stampedSha256' | 'certificateName'>,
+  credentials: SigningCredentials,
+): Promise<SignedPdf> {
+  const stamped = await (await stampFields(stamp)).save({ useObjectStreams: false });
+  const stampedSha256 = sha256Hex(stamped);
+  const doc = await PDFDocument.load(stamped);
+  await appendCertificatePage(doc, {
+    ...certificate,
+    stampedSha256,
+    certificateName: credentials.commonName,
+  });
+  const bytes = await signPdf(doc, credentials, {
+    reason: `Signed by ${winAnsiSafe(certificate.signerName)} through the patient portal`,
+    contact: certificate.clinic,
+    signedAt: stamp.signedAt,
+  });
+  return { bytes, stampedSha256 };
+}

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import {
+  Codes,
+  documentTransition,
+  MAX_SIGNATURE_PNG_BYTES,
+  ProtocolError,
+  type DocumentSignature,
+  type PatientDocument,
+  type signRequest,
+} from '@portal/protocol';
+import type { z } from 'zod';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { documentVersions, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { buildSignedPdf } from './build-signed-pdf.ts';
+import { CONSENT_TEXT } from './consent-text.ts';
+import { loadDocumentFile, storeDocumentFile } from './file-store.ts';
+import { looksLikePng } from './file-type.ts';
+import { moveDocument } from './move-document.ts';
+import { findAssignment, listEvents, type AssignmentRow } from './queries.ts';
+import { signingCredentials } from './signing-certificate.ts';
+import { eventView, patientDocumentView, reasonContext } from './views.ts';
+
+type SignInput = z.output<typeof signRequest>;
+
+/** protocol.md §7 `POST /patient/sign/`: sign, submit a draft, or decline; answers the document after the move. */
+export async function actOnDocument(
+  ctx: AppContext,
+  userId: string,
+  input: SignInput,
+  meta: RequestMeta,
+): Promise<PatientDocument> {
+  const row = await findAssignment(ctx.db, input.id, userId);
+  if (!row) throw new ProtocolError(Codes.itemsNotFound);
+  // Refuse a move the table does not allow before any PDF work.
+  if (!documentTransition(row.status, input.action, 'patient')) throw new ProtocolError(Codes.conflict);
+  if (input.action === 'reject') await reject(ctx, userId, row, input.reason, meta);
+  else await sign(ctx, userId, row, input, meta);
+  return patientDocumentView(ctx, (await findAssignment(ctx.db, row.id, userId))!);
+}
+
+async function reject(
+  ctx: AppContext,
+  userId: string,
+  row: AssignmentRow,
+  reason: string,
+  meta: RequestMeta,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await moveDocument(ctx, tx, {
+      assignment: row,
+      action: 'reject',
+      actor: 'patient',
+      actorId: userId,
+      meta,
+      set: { rejectionReason: ctx.cipher.encrypt(Buffer.from(reason, 'utf8'), reasonContext(row.id)) },
+    });
+    await recordAudit(tx, meta, {
+      action: 'document.reject',
+      outcome: 'success',
+      actorId: userId,
+      target: `document_assignments:${row.id}`,
+    });
+  });
+}
+
+function checkSignatureImage(signature: DocumentSignature): void {
+  if (signature.kind !== 'drawn') return;
+  const bytes = Buffer.from(signature.png_base64, 'base64');
+  if (bytes.length > MAX_SIGNATURE_PNG_BYTES) throw new ProtocolError(Codes.tooLarge);
+  if (!looksLikePng(bytes)) throw new ProtocolError(Codes.fileType);
+}
+
+/**
+ * The signed PDF is built before the transaction (CPU-heavy, no locks held); the transaction
+ * then stores it and makes the move only if nobody moved the document meanwhile.
+ */
+async function sign(
+  ctx: AppContext,
+  userId: string,
+  row: AssignmentRow,
+  input: Extract<SignInput, { action: 'sign' | 'submit' }>,
+  meta: RequestMeta,
+) {
+  checkSignatureImage(input.signature);
+  const [user] = await ctx.db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const signerName = `${user!.firstName} ${user!.lastName}`;
+  const signedAt = ctx.now();
+  const transition = documentTransition(row.status, input.action, 'patient')!;
+  const [original, history, credentials] = await Promise.all([
+    loadDocumentFile(ctx, ctx.db, row.originalFileId),
+    listEvents(ctx.db, row.id),
+    signingCredentials(ctx),
+  ]);
+  const events = [
+    ...history.map(eventView),
+    {
+      at: signedAt.toISOString(),
+      action: input.action,
+      actor: 'patient' as const,
+      actor_id: userId,
+      from_status: row.status,
+      to_status: transition.to,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+    },
+  ];
+  const consent =
+    user!.locale === 'cn' ? `${CONSENT_TEXT.gb} (Shown to the signer in Chinese.)` : CONSENT_TEXT.gb;
+  let signed;
+  try {
+    signed = await buildSignedPdf(
+      { original: original.bytes, fields: row.fields, signature: input.signature, signerName, signedAt },
+      {
+        clinic: ctx.config.CLINIC_NAME,
+        title: row.title,
+        signerName,
+        signerEmail: user!.email,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        consentText: consent,
+        events,
+        originalSha256: original.sha256,
+      },
+      credentials,
+    );
+  } catch (error) {
+    // pdf-lib refuses a PNG it cannot decode: the patient's image, not our fault.
+    if (input.signature.kind === 'drawn' && /png|image/i.test(String(error))) {
+      throw new ProtocolError(Codes.validation, undefined, [
+        { path: 'signature.png_base64', message: 'The signature image could not be read' },
+      ]);
+    }
+    throw error;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const file = await storeDocumentFile(ctx, tx, signed.bytes, 'application/pdf');
+    await moveDocument(ctx, tx, {
+      assignment: row,
+      action: input.action,
+      actor: 'patient',
+      actorId: userId,
+      meta,
+      set: { signedFileId: file.id },
+      at: signedAt,
+    });
+    await tx.insert(documentVersions).values({
+      assignmentId: row.id,
+      fileId: file.id,
+      originalSha256: original.sha256,
+      stampedSha256: signed.stampedSha256,
+      signedSha256: file.sha256,
+      createdAt: signedAt,
+    });
+    await recordAudit(tx, meta, {
+      action: `document.${input.action}`,
+      outcome: 'success',
+      actorId: userId,
+      target: `document_assignments:${row.id}`,
+      detail: { signature: input.signature.kind, size: file.size },
+    });
+  });
+}

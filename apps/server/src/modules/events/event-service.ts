@@ -1,0 +1,27 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.ts';
+import { events } from '../../db/schema/index.ts';
+
+/** Names the web app reacts to (spec §4). */
+export type EventName = 'refresh_token';
+
+export async function queueEvent(db: Queryable, userId: string, name: EventName): Promise<void> {
+  await db.insert(events).values({ userId, name });
+}
+
+/** protocol.md §7: the oldest pending event, consumed by reading it; SKIP LOCKED keeps two polls from taking the same one. */
+export async function takeNextEvent(db: Queryable, userId: string, now: Date): Promise<string | null> {
+  const oldest = db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, userId), isNull(events.consumedAt)))
+    .orderBy(asc(events.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(events)
+    .set({ consumedAt: now })
+    .where(inArray(events.id, oldest))
+    .returning({ name: events.name });
+  return row?.name ?? null;
+}

@@ -1,0 +1,164 @@
+import type { Locale } from '@portal/protocol';
+
+export interface MailVars {
+  clinic: string;
+  name: string;
+  link: string;
+}
+
+interface Template {
+  subject: (v: MailVars) => string;
+  /** Paragraphs; the link is shown as a button in HTML and on its own line in text. */
+  paragraphs: (v: MailVars) => string[];
+  action: string;
+}
+
+/** Every mail the portal sends, in both locales. Mails carry links, never PHI. */
+export const MAIL_TEMPLATES = {
+  verify_email: {
+    gb: {
+      subject: (v) => `Confirm your e-mail address for ${v.clinic}`,
+      paragraphs: (v) => [
+        `Hello ${v.name},`,
+        `Thank you for creating your patient portal account with ${v.clinic}. Please confirm that this is your e-mail address. The link is valid for 24 hours.`,
+        'If you did not create an account, you can ignore this message.',
+      ],
+      action: 'Confirm e-mail address',
+    },
+    cn: {
+      subject: (v) => `请确认您在${v.clinic}的电子邮件地址`,
+      paragraphs: (v) => [
+        `${v.name}，您好：`,
+        `感谢您在${v.clinic}创建患者门户账户。请确认这是您的电子邮件地址。此链接在 24 小时内有效。`,
+        '如果您没有创建账户，请忽略此邮件。',
+      ],
+      action: '确认电子邮件地址',
+    },
+  },
+  password_reset: {
+    gb: {
+      subject: (v) => `Reset your ${v.clinic} portal password`,
+      paragraphs: (v) => [
+        `Hello ${v.name},`,
+        'We received a request to reset the password of your patient portal account. The link below is valid for 30 minutes and can be used once.',
+        'If you did not ask for this, you can ignore this message: your password stays as it is.',
+      ],
+      action: 'Choose a new password',
+    },
+    cn: {
+      subject: (v) => `重置您的${v.clinic}门户密码`,
+      paragraphs: (v) => [
+        `${v.name}，您好：`,
+        '我们收到了重置您患者门户账户密码的请求。以下链接在 30 分钟内有效，且只能使用一次。',
+        '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+      ],
+      action: '设置新密码',
+    },
+  },
+  // Administration (issue 8): an administrator opened an account; the link sets its password.
+  invite: {
+    gb: {
+      subject: (v) => `You are invited to the ${v.clinic} patient portal`,
+      paragraphs: (v) => [
+        `Hello ${v.name},`,
+        `${v.clinic} has opened a patient portal account for you. Choose your password to start using it. The link is valid for 72 hours and can be used once.`,
+        'If you were not expecting this invitation, you can ignore this message.',
+      ],
+      action: 'Choose my password',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}邀请您使用患者门户`,
+      paragraphs: (v) => [
+        `${v.name}，您好：`,
+        `${v.clinic}已为您开通患者门户账户。请设置密码后开始使用。此链接在 72 小时内有效，且只能使用一次。`,
+        '如果您没有预期收到此邀请，请忽略此邮件。',
+      ],
+      action: '设置我的密码',
+    },
+  },
+  signup_existing: {
+    gb: {
+      subject: (v) => `Someone tried to create a ${v.clinic} account with your e-mail`,
+      paragraphs: (v) => [
+        `Hello ${v.name},`,
+        'Someone tried to create a patient portal account with this e-mail address, which already has an account. If it was you, sign in or reset your password.',
+        'If it was not you, you can ignore this message.',
+      ],
+      action: 'Sign in',
+    },
+    cn: {
+      subject: (v) => `有人尝试使用您的电子邮件创建${v.clinic}账户`,
+      paragraphs: (v) => [
+        `${v.name}，您好：`,
+        '有人尝试使用此电子邮件地址创建患者门户账户，但该地址已有账户。如果是您本人，请直接登录或重置密码。',
+        '如果不是您本人，请忽略此邮件。',
+      ],
+      action: '登录',
+    },
+  },
+  // Documents (issue 7): no title, no name, nothing clinical; the portal shows the rest after sign-in.
+  document_assigned: {
+    gb: {
+      subject: (v) => `A document from ${v.clinic} awaits your signature`,
+      paragraphs: (v) => [
+        'Hello,',
+        `A document from ${v.clinic} awaits your signature in the patient portal.`,
+        'For your privacy this message does not say what the document is: sign in to read it.',
+      ],
+      action: 'Open my documents',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}有一份文件等待您签署`,
+      paragraphs: (v) => [
+        '您好：',
+        `${v.clinic}在患者门户中有一份文件等待您签署。`,
+        '为保护您的隐私，本邮件不说明文件内容，请登录后查看。',
+      ],
+      action: '查看我的文件',
+    },
+  },
+  document_reminder: {
+    gb: {
+      subject: (v) => `Reminder: a document from ${v.clinic} awaits your signature`,
+      paragraphs: (v) => [
+        'Hello,',
+        `A document from ${v.clinic} still awaits your signature. Signing closes in less than 48 hours.`,
+        'For your privacy this message does not say what the document is: sign in to read it.',
+      ],
+      action: 'Open my documents',
+    },
+    cn: {
+      subject: (v) => `提醒：${v.clinic}有一份文件等待您签署`,
+      paragraphs: (v) => [
+        '您好：',
+        `${v.clinic}有一份文件仍在等待您签署，签署将在 48 小时内截止。`,
+        '为保护您的隐私，本邮件不说明文件内容，请登录后查看。',
+      ],
+      action: '查看我的文件',
+    },
+  },
+} as const satisfies Record<string, Record<Locale, Template>>;
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(template: MailTemplate, locale: Locale, vars: MailVars) {
+  const t: Template = MAIL_TEMPLATES[template][locale];
+  const paragraphs = t.paragraphs(vars);
+  const text = [
+    ...paragraphs.slice(0, 2),
+    `${t.action}: ${vars.link}`,
+    ...paragraphs.slice(2),
+    `— ${vars.clinic}`,
+  ].join('\n\n');
+  const html = [
+    `<!doctype html><html lang="${locale === 'cn' ? 'zh-CN' : 'en-GB'}"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">`,
+    ...paragraphs.slice(0, 2).map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(vars.link)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>`,
+    ...paragraphs.slice(2).map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p>— ${escapeHtml(vars.clinic)}</p></body></html>`,
+  ].join('\n');
+  return { subject: t.subject(vars), text, html };
+}

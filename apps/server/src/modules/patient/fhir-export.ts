@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Address,
+  AllergyIntolerance,
+  Bundle,
+  BundleEntry,
+  CodeableConcept,
+  ContactPoint,
+  Condition,
+  Coverage as FhirCoverage,
+  Device,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Procedure,
+  Reference,
+  RelatedPerson,
+  Resource,
+} from '@medplum/fhirtypes';
+import type {
+  Contact,
+  Coverage,
+  EmergencyContent,
+  MedicalHistory,
+  Profile,
+  TreatingPractitioner,
+} from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { addAssessmentResources } from '../assessment/fhir-export.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { listCoverages } from './insurance-service.ts';
+import { loadPatientResource } from './resource-store.ts';
+
+const SNOMED = 'http://snomed.info/sct';
+const LOINC = 'http://loinc.org';
+
+const GENDER: Record<Profile['sex_at_birth'], Patient['gender']> = {
+  female: 'female',
+  male: 'male',
+  intersex: 'other',
+  not_disclosed: 'unknown',
+};
+const SMOKING: Record<MedicalHistory['smoking'], { code: string; display: string }> = {
+  never: { code: '266919005', display: 'Never smoked tobacco' },
+  former: { code: '8517006', display: 'Ex-smoker' },
+  current: { code: '77176002', display: 'Smoker' },
+  not_disclosed: { code: '266927001', display: 'Tobacco smoking consumption unknown' },
+};
+const COVERAGE_TYPE: Record<Coverage['insurance_type'], CodeableConcept> = {
+  commercial: {
+    coding: [
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: 'EHCPOL',
+        display: 'extended healthcare',
+      },
+    ],
+    text: 'Commercial',
+  },
+  medicare: {
+    coding: [
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: 'PUBLICPOL',
+        display: 'public healthcare',
+      },
+    ],
+    text: 'Medicare',
+  },
+  medicaid: {
+    coding: [
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: 'PUBLICPOL',
+        display: 'public healthcare',
+      },
+    ],
+    text: 'Medicaid',
+  },
+  other: { text: 'Other' },
+};
+
+const text = (value: string): CodeableConcept => ({ text: value });
+
+function address(a: Contact['address'] | undefined): Address[] | undefined {
+  if (!a) return undefined;
+  return [
+    {
+      line: [a.line1, a.line2].filter((l): l is string => Boolean(l)),
+      city: a.city,
+      state: a.region,
+      postalCode: a.postal_code,
+      country: a.country,
+    },
+  ];
+}
+
+function telecom(
+  entries: Array<[ContactPoint['system'], ContactPoint['use'], string | undefined]>,
+): ContactPoint[] {
+  return entries.filter(([, , value]) => value).map(([system, use, value]) => ({ system, use, value }));
+}
+
+/** Builds the bundle; each resource gets a urn:uuid so entries can reference each other. */
+class BundleBuilder {
+  readonly entries: BundleEntry[] = [];
+
+  add<T extends Resource>(resource: T): Reference<T> {
+    const id = randomUUID();
+    this.entries.push({ fullUrl: `urn:uuid:${id}`, resource: { ...resource, id } });
+    return { reference: `urn:uuid:${id}` };
+  }
+}
+
+/** The patient's whole record as a FHIR R4 collection Bundle (right of access, HIPAA §164.524). */
+export async function exportFhirBundle(
+  ctx: AppContext,
+  actor: { userId: string; meta: RequestMeta },
+): Promise<Bundle> {
+  const load = async <T>(kind: string) =>
+    (await loadPatientResource(ctx, ctx.db, actor.userId, kind))?.value as T | undefined;
+  const profile = await load<Profile>('profile');
+  const contact = await load<Contact>('contact');
+  const emergency = await load<EmergencyContent>('emergency_content');
+  const practitioner = await load<TreatingPractitioner>('treating_practitioner');
+  const history = await load<MedicalHistory>('medical_history');
+  const coverages = (await listCoverages(ctx, ctx.db, actor.userId)).map((c) => c.value as Coverage);
+
+  const b = new BundleBuilder();
+  const patient = b.add<Patient>({
+    resourceType: 'Patient',
+    active: true,
+    name: profile && [
+      { use: 'official', family: profile.last_name, given: [profile.first_name] },
+      ...(profile.preferred_name ? [{ use: 'usual' as const, given: [profile.preferred_name] }] : []),
+    ],
+    gender: profile && GENDER[profile.sex_at_birth],
+    birthDate: profile?.date_of_birth,
+    telecom:
+      contact &&
+      telecom([
+        ['phone', 'mobile', contact.mobile_phone],
+        ['phone', 'home', contact.other_phone],
+        ['email', 'home', contact.email],
+      ]),
+    address: address(contact?.address),
+    communication: profile?.preferred_language
+      ? [
+          {
+            language: { coding: [{ system: 'urn:ietf:bcp:47', code: profile.preferred_language }] },
+            preferred: true,
+          },
+        ]
+      : undefined,
+  });
+
+  const observation = (code: string, display: string, value: Partial<Observation>) =>
+    b.add<Observation>({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: LOINC, code, display }] },
+      subject: patient,
+      ...value,
+    });
+  if (profile?.height_cm)
+    observation('8302-2', 'Body height', {
+      valueQuantity: {
+        value: profile.height_cm,
+        unit: 'cm',
+        system: 'http://unitsofmeasure.org',
+        code: 'cm',
+      },
+    });
+  if (profile?.weight_kg)
+    observation('29463-7', 'Body weight', {
+      valueQuantity: {
+        value: profile.weight_kg,
+        unit: 'kg',
+        system: 'http://unitsofmeasure.org',
+        code: 'kg',
+      },
+    });
+
+  for (const person of emergency?.contacts ?? []) {
+    b.add<RelatedPerson>({
+      resourceType: 'RelatedPerson',
+      patient,
+      relationship: [
+        {
+          coding: [
+            {
+              system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
+              code: 'C',
+              display: 'Emergency Contact',
+            },
+          ],
+        },
+        text(person.relationship),
+      ],
+      name: [{ text: person.name }],
+      telecom: telecom([
+        ['phone', 'mobile', person.phone],
+        ['phone', 'home', person.other_phone],
+        ['email', 'home', person.email],
+      ]),
+    });
+  }
+
+  if (practitioner) {
+    const ref = b.add<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ text: practitioner.name }],
+      telecom: telecom([
+        ['phone', 'work', practitioner.phone],
+        ['fax', 'work', practitioner.fax],
+        ['email', 'work', practitioner.email],
+      ]),
+      address: address(practitioner.address),
+    });
+    if (practitioner.specialty || practitioner.practice) {
+      b.add<PractitionerRole>({
+        resourceType: 'PractitionerRole',
+        practitioner: ref,
+        organization: practitioner.practice ? { display: practitioner.practice } : undefined,
+        specialty: practitioner.specialty ? [text(practitioner.specialty)] : undefined,
+      });
+    }
+  }
+
+  for (const coverage of coverages) {
+    b.add<FhirCoverage>({
+      resourceType: 'Coverage',
+      status: 'active',
+      type: COVERAGE_TYPE[coverage.insurance_type],
+      subscriberId: coverage.member_id,
+      subscriber: { display: coverage.subscriber_name },
+      beneficiary: patient,
+      relationship: {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/subscriber-relationship',
+            code: coverage.subscriber_relationship,
+          },
+        ],
+      },
+      period:
+        coverage.effective_from || coverage.effective_to
+          ? { start: coverage.effective_from, end: coverage.effective_to }
+          : undefined,
+      payor: [{ display: coverage.payer_name }],
+      order: coverage.primary ? 1 : 2,
+      class: [
+        ...(coverage.group_number
+          ? [
+              {
+                type: {
+                  coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group' }],
+                },
+                value: coverage.group_number,
+              },
+            ]
+          : []),
+        ...(coverage.plan_name
+          ? [
+              {
+                type: {
+                  coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'plan' }],
+                },
+                value: coverage.plan_name,
+              },
+            ]
+          : []),
+      ],
+    });
+  }
+
+  if (history) {
+    const active = {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
+    };
+    for (const condition of history.conditions) {
+      b.add<Condition>({
+        resourceType: 'Condition',
+        clinicalStatus: active,
+        code: text(condition.name),
+        subject: patient,
+        onsetDateTime: condition.since,
+        note: condition.notes ? [{ text: condition.notes }] : undefined,
+      });
+    }
+    for (const surgery of history.surgeries) {
+      b.add<Procedure>({
+        resourceType: 'Procedure',
+        status: 'completed',
+        code: text(surgery.name),
+        subject: patient,
+        performedDateTime: surgery.date,
+        note: surgery.notes ? [{ text: surgery.notes }] : undefined,
+      });
+    }
+    for (const medication of history.medications) {
+      const dosage = [medication.dose, medication.frequency].filter(Boolean).join(', ');
+      b.add<MedicationStatement>({
+        resourceType: 'MedicationStatement',
+        status: 'active',
+        medicationCodeableConcept: text(medication.name),
+        subject: patient,
+        dosage: dosage ? [{ text: dosage }] : undefined,
+      });
+    }
+    const allergyStatus = {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' },
+      ],
+    };
+    for (const allergy of history.allergies) {
+      b.add<AllergyIntolerance>({
+        resourceType: 'AllergyIntolerance',
+        clinicalStatus: allergyStatus,
+        code: text(allergy.substance),
+        patient,
+        reaction: [
+          {
+            manifestation: [text(allergy.reaction ?? 'Not recorded')],
+            severity: allergy.severity === 'unknown' ? undefined : allergy.severity,
+          },
+        ],
+      });
+    }
+    if (history.no_known_allergies && history.allergies.length === 0) {
+      b.add<AllergyIntolerance>({
+        resourceType: 'AllergyIntolerance',
+        clinicalStatus: allergyStatus,
+        code: { coding: [{ system: SNOMED, code: '716186003', display: 'No known allergy' }] },
+        patient,
+      });
+    }
+    for (const aid of history.mobility_aids) {
+      b.add<Device>({ resourceType: 'Device', type: text(aid.replaceAll('_', ' ')), patient });
+    }
+    for (const device of history.devices) {
+      b.add<Device>({
+        resourceType: 'Device',
+        type: text(device.name),
+        patient,
+        note: device.notes ? [{ text: device.notes }] : undefined,
+      });
+    }
+    observation('72166-2', 'Tobacco smoking status', {
+      valueCodeableConcept: { coding: [{ system: SNOMED, ...SMOKING[history.smoking] }] },
+    });
+  }
+
+  // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire (issue 6).
+  await addAssessmentResources(ctx, ctx.db, actor.userId, patient, (resource) => b.add(resource));
+
+  await recordAudit(ctx.db, actor.meta, {
+    action: 'patient.export',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: 'fhir',
+    detail: { resources: b.entries.length },
+  });
+  return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry: b.entries };
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { CARD_MAX_BYTES, Codes, ProtocolError, type Coverage } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { patientFiles } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { sniffFileType } from './file-type.ts';
+import {
+  deletePatientResource,
+  listPatientResources,
+  savePatientResource,
+  type StoredResource,
+} from './resource-store.ts';
+
+const PREFIX = 'insurance:';
+const coverageKind = (type: string) => `${PREFIX}${type}`;
+const cardSlot = (type: string, side: string) => `insurance:${type}:${side}`;
+const cardContext = (userId: string, slot: string) => `file:${userId}:${slot}`;
+const CARD_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+
+interface Actor {
+  userId: string;
+  meta: RequestMeta;
+}
+
+export function listCoverages(ctx: AppContext, db: Queryable, userId: string): Promise<StoredResource[]> {
+  return listPatientResources(ctx, db, userId, PREFIX);
+}
+
+/** The token response's `insurance_type` (spec §3): the primary coverage's type. */
+export async function primaryInsuranceType(ctx: AppContext, userId: string): Promise<string | null> {
+  const coverages = (await listCoverages(ctx, ctx.db, userId)).map((c) => c.value as Coverage);
+  return coverages.find((c) => c.primary)?.insurance_type ?? null;
+}
+
+export async function readCoverages(ctx: AppContext, actor: Actor) {
+  return ctx.db.transaction(async (tx) => {
+    const coverages = await listCoverages(ctx, tx, actor.userId);
+    const files = await tx
+      .select({
+        slot: patientFiles.slot,
+        mime: patientFiles.mime,
+        size: patientFiles.size,
+        updatedAt: patientFiles.updatedAt,
+      })
+      .from(patientFiles)
+      .where(and(eq(patientFiles.userId, actor.userId), like(patientFiles.slot, 'insurance:%')));
+    const card = (type: string, side: string) => {
+      const file = files.find((f) => f.slot === cardSlot(type, side));
+      return file ? { mime: file.mime, size: file.size, updated_at: file.updatedAt.toISOString() } : null;
+    };
+    await recordAudit(tx, actor.meta, {
+      action: 'patient.read',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: 'insurance',
+    });
+    return coverages.map((c) => {
+      const value = c.value as Coverage;
+      return {
+        value,
+        version: c.version,
+        updated_at: c.updatedAt.toISOString(),
+        cards: { front: card(value.insurance_type, 'front'), back: card(value.insurance_type, 'back') },
+      };
+    });
+  });
+}
+
+/**
+ * One coverage per insurance type. Exactly one coverage is primary: saving one as
+ * primary demotes the others, and a patient's only coverage is primary.
+ */
+export async function saveCoverage(
+  ctx: AppContext,
+  actor: Actor,
+  request: { version: number; value: Coverage },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const others = (await listCoverages(ctx, tx, actor.userId)).filter(
+      (c) => c.kind !== coverageKind(request.value.insurance_type),
+    );
+    const primary = request.value.primary || !others.some((c) => (c.value as Coverage).primary);
+    await savePatientResource(
+      ctx,
+      tx,
+      actor.userId,
+      coverageKind(request.value.insurance_type),
+      { ...request.value, primary },
+      request.version,
+    );
+    if (primary) {
+      for (const other of others.filter((c) => (c.value as Coverage).primary)) {
+        await savePatientResource(ctx, tx, actor.userId, other.kind, {
+          ...(other.value as Coverage),
+          primary: false,
+        });
+      }
+    }
+    await recordAudit(tx, actor.meta, {
+      action: 'patient.write',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: coverageKind(request.value.insurance_type),
+    });
+  });
+  return readCoverages(ctx, actor);
+}
+
+export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceType: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [removed] = (await listCoverages(ctx, tx, actor.userId)).filter(
+      (c) => c.kind === coverageKind(insuranceType),
+    );
+    if (!removed || !(await deletePatientResource(tx, actor.userId, removed.kind)))
+      throw new ProtocolError(Codes.itemsNotFound);
+    await tx
+      .delete(patientFiles)
+      .where(
+        and(eq(patientFiles.userId, actor.userId), like(patientFiles.slot, `insurance:${insuranceType}:%`)),
+      );
+    const [next] = await listCoverages(ctx, tx, actor.userId);
+    if ((removed.value as Coverage).primary && next) {
+      await savePatientResource(ctx, tx, actor.userId, next.kind, {
+        ...(next.value as Coverage),
+        primary: true,
+      });
+    }
+    await recordAudit(tx, actor.meta, {
+      action: 'patient.delete',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: removed.kind,
+    });
+  });
+  return readCoverages(ctx, actor);
+}
+
+// A flat character class: a repeated group would overflow V8's regex stack on a 7 MB string.
+const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+
+/** A card image for an existing coverage: PNG, JPEG or PDF by content (10415), at most 5 MB (10413). */
+export async function uploadCard(
+  ctx: AppContext,
+  actor: Actor,
+  request: { insurance_type: string; side: string; content_base64: string },
+) {
+  if (!isBase64(request.content_base64)) {
+    throw new ProtocolError(Codes.validation, undefined, [{ path: 'content_base64', message: 'Not base64' }]);
+  }
+  const bytes = Buffer.from(request.content_base64, 'base64');
+  if (bytes.length > CARD_MAX_BYTES) throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
+  const mime = sniffFileType(bytes, CARD_TYPES);
+  if (!mime) throw new ProtocolError(Codes.fileType);
+  const slot = cardSlot(request.insurance_type, request.side);
+  await ctx.db.transaction(async (tx) => {
+    const coverages = await listCoverages(ctx, tx, actor.userId);
+    if (!coverages.some((c) => c.kind === coverageKind(request.insurance_type)))
+      throw new ProtocolError(Codes.itemsNotFound);
+    const row = {
+      mime,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      data: ctx.cipher.encrypt(bytes, cardContext(actor.userId, slot)),
+      updatedAt: ctx.now(),
+    };
+    await tx
+      .insert(patientFiles)
+      .values({ userId: actor.userId, slot, ...row })
+      .onConflictDoUpdate({ target: [patientFiles.userId, patientFiles.slot], set: row });
+    await recordAudit(tx, actor.meta, {
+      action: 'patient.file_upload',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: slot,
+      detail: { mime, size: bytes.length },
+    });
+  });
+  return readCoverages(ctx, actor);
+}
+
+export async function readCard(
+  ctx: AppContext,
+  actor: Actor,
+  query: { insurance_type: string; side: string },
+) {
+  const slot = cardSlot(query.insurance_type, query.side);
+  return ctx.db.transaction(async (tx) => {
+    const [file] = await tx
+      .select()
+      .from(patientFiles)
+      .where(and(eq(patientFiles.userId, actor.userId), eq(patientFiles.slot, slot)));
+    if (!file) throw new ProtocolError(Codes.itemsNotFound);
+    await recordAudit(tx, actor.meta, {
+      action: 'patient.file_read',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: slot,
+    });
+    return {
+      mime: file.mime,
+      content_base64: ctx.cipher.decrypt(file.data, cardContext(actor.userId, slot)).toString('base64'),
+    };
+  });
+}

@@ -1,0 +1,103 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import { Codes, ProtocolError } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { patientResources } from '../../db/schema/index.ts';
+
+/** Binds each ciphertext to its owner and kind, so rows cannot be swapped. */
+const resourceContext = (userId: string, kind: string) => `patient:${userId}:${kind}`;
+
+export interface StoredResource {
+  kind: string;
+  value: unknown;
+  version: number;
+  updatedAt: Date;
+}
+
+/**
+ * `expectedVersion` is the version the edit started from (0: none existed): a save over
+ * someone else's newer save answers 10409 (two tabs). 'any' overwrites (drafts, signup).
+ */
+export async function savePatientResource(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  kind: string,
+  value: unknown,
+  expectedVersion: number | 'any' = 'any',
+): Promise<number> {
+  const data = ctx.cipher.encryptJson(value, resourceContext(userId, kind));
+  const now = ctx.now();
+  const insert = db.insert(patientResources).values({ userId, kind, data, updatedAt: now });
+  let rows: { version: number }[];
+  if (expectedVersion === 'any') {
+    rows = await insert
+      .onConflictDoUpdate({
+        target: [patientResources.userId, patientResources.kind],
+        set: { data, version: sql`${patientResources.version} + 1`, updatedAt: now },
+      })
+      .returning({ version: patientResources.version });
+  } else if (expectedVersion === 0) {
+    rows = await insert.onConflictDoNothing().returning({ version: patientResources.version });
+  } else {
+    rows = await db
+      .update(patientResources)
+      .set({ data, version: sql`${patientResources.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(patientResources.userId, userId),
+          eq(patientResources.kind, kind),
+          eq(patientResources.version, expectedVersion),
+        ),
+      )
+      .returning({ version: patientResources.version });
+  }
+  if (!rows[0]) throw new ProtocolError(Codes.conflict, 'This section was changed elsewhere: reload it');
+  return rows[0].version;
+}
+
+export async function loadPatientResource(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  kind: string,
+): Promise<StoredResource | undefined> {
+  const [row] = await db
+    .select()
+    .from(patientResources)
+    .where(and(eq(patientResources.userId, userId), eq(patientResources.kind, kind)))
+    .limit(1);
+  return row && decrypted(ctx, row);
+}
+
+/** All resources whose kind starts with `prefix` (e.g. every `insurance:` coverage). */
+export async function listPatientResources(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  prefix: string,
+): Promise<StoredResource[]> {
+  const rows = await db
+    .select()
+    .from(patientResources)
+    .where(and(eq(patientResources.userId, userId), like(patientResources.kind, `${prefix}%`)))
+    .orderBy(patientResources.kind);
+  return rows.map((row) => decrypted(ctx, row));
+}
+
+export async function deletePatientResource(db: Queryable, userId: string, kind: string): Promise<boolean> {
+  const rows = await db
+    .delete(patientResources)
+    .where(and(eq(patientResources.userId, userId), eq(patientResources.kind, kind)))
+    .returning({ kind: patientResources.kind });
+  return rows.length > 0;
+}
+
+function decrypted(ctx: AppContext, row: typeof patientResources.$inferSelect): StoredResource {
+  return {
+    kind: row.kind,
+    value: ctx.cipher.decryptJson(row.data, resourceContext(row.userId, row.kind)),
+    version: row.version,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cardQuery,
+  cardUploadRequest,
+  coverageDeleteRequest,
+  coverageSaveRequest,
+  envelopeBody,
+  INTAKE_RESOURCES,
+  INTAKE_RESOURCE_NAMES,
+  intakeSubmitRequest,
+  resourceSaveRequest,
+} from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './insurance-service.ts';
+import { intakeStatus, readResource, saveResource, submitIntake } from './intake-service.ts';
+import { exportFhirBundle } from './fhir-export.ts';
+
+const sealed = { 200: envelopeBody };
+/** Patient routes: the patient's own records only; an admin token answers 10403. */
+const patientOnly = { roles: ['user' as const], encryptedBody: true };
+// A 5 MB card travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
+const CARD_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** spec §7, protocol.md §7: the intake resources, insurance, cards, status and FHIR export. */
+export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['patient'];
+  const actor = (request: FastifyRequest) => ({ userId: request.signedIn().id, meta: request.meta() });
+
+  for (const name of INTAKE_RESOURCE_NAMES) {
+    r.get(`/patient/${name}/`, {
+      config: { roles: ['user'] },
+      schema: {
+        tags,
+        summary: `The patient's ${name} with its version and draft (sealed)`,
+        response: sealed,
+      },
+      handler: async (request) => request.sealed(await readResource(ctx, actor(request), name)),
+    });
+    r.post(`/patient/${name}/`, {
+      config: patientOnly,
+      schema: {
+        tags,
+        summary: `Save the ${name} (sealed body; draft: true keeps a partial draft)`,
+        body: resourceSaveRequest(INTAKE_RESOURCES[name]),
+        response: sealed,
+      },
+      handler: async (request) => request.sealed(await saveResource(ctx, actor(request), name, request.body)),
+    });
+  }
+
+  r.get('/patient/insurance/', {
+    config: { roles: ['user'] },
+    schema: { tags, summary: 'Every coverage of the patient (sealed)', response: sealed },
+    handler: async (request) => request.sealed(await readCoverages(ctx, actor(request))),
+  });
+  r.post('/patient/insurance/', {
+    config: patientOnly,
+    schema: {
+      tags,
+      summary: 'Save one coverage, keyed by insurance_type (sealed)',
+      body: coverageSaveRequest,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await saveCoverage(ctx, actor(request), request.body)),
+  });
+  r.post('/patient/insurance/delete/', {
+    config: patientOnly,
+    schema: {
+      tags,
+      summary: 'Remove the coverage of an insurance_type with its card images (sealed)',
+      body: coverageDeleteRequest,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await deleteCoverage(ctx, actor(request), request.body.insurance_type)),
+  });
+  r.post('/patient/insurance/card/', {
+    config: patientOnly,
+    bodyLimit: CARD_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Upload the front or back of an insurance card: PNG, JPEG or PDF up to 5 MB (sealed)',
+      body: cardUploadRequest,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await uploadCard(ctx, actor(request), request.body)),
+  });
+  r.get('/patient/insurance/card/', {
+    config: { roles: ['user'] },
+    schema: { tags, summary: 'One card image as base64 (sealed)', querystring: cardQuery, response: sealed },
+    handler: async (request) => request.sealed(await readCard(ctx, actor(request), request.query)),
+  });
+
+  r.get('/patient/intake/', {
+    config: { roles: ['user'] },
+    schema: {
+      tags,
+      summary: 'Which intake sections are complete, and when the intake was submitted (sealed)',
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await intakeStatus(ctx, request.signedIn().id)),
+  });
+  r.post('/patient/intake/submit/', {
+    config: patientOnly,
+    schema: {
+      tags,
+      summary: 'Hand the completed intake to the clinic (sealed)',
+      body: intakeSubmitRequest,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await submitIntake(ctx, actor(request), request.body.no_insurance)),
+  });
+
+  r.get('/patient/export/fhir/', {
+    config: { roles: ['user'] },
+    schema: { tags, summary: "The patient's record as a FHIR R4 Bundle (sealed)", response: sealed },
+    handler: async (request) => request.sealed(await exportFhirBundle(ctx, actor(request))),
+  });
+}

@@ -1,0 +1,20 @@
+import type { PublicConfig } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { loadSettings } from '../admin/settings/settings-store.ts';
+
+/**
+ * What the support menu and messenger need before sign-in (spec §2): the administrators'
+ * settings, read on every call so a change shows at once on every node; the environment's
+ * values (config.ts) until a setting is saved.
+ */
+export async function publicConfigOf(ctx: AppContext): Promise<PublicConfig> {
+  const s = await loadSettings(ctx);
+  return {
+    clinic_name: s.clinic_name,
+    support_email: s.support_email,
+    support_phone: s.support_phone,
+    booking_url: s.booking_url,
+    company_url: s.company_url,
+    chat_mode: s.chat_mode,
+  };
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Codes, ProtocolError, type Role } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../context.ts';
+import { verifyAccessToken } from '../modules/auth/access-token.ts';
+import { findLiveSession } from '../modules/auth/session-service.ts';
+
+export interface SignedInUser {
+  id: string;
+  roles: Role[];
+  sessionId: string;
+  uid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an access token (handshake, login, signup, public config). */
+    public?: boolean;
+    /** Roles of which the user needs one; any signed-in user when absent. */
+    roles?: Role[];
+  }
+  interface FastifyRequest {
+    user: SignedInUser | undefined;
+    meta(): RequestMeta;
+    /** The signed-in user; only called on routes that are not public. */
+    signedIn(): SignedInUser;
+  }
+}
+
+/**
+ * Every route needs a valid access token unless marked public (secure by default).
+ * Order matters: an unknown uid answers 10014 before the token is judged, so a client
+ * whose handshake expired re-handshakes, refreshes and carries on (spec §8).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { ctx } = opts;
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('meta', function (this: FastifyRequest): RequestMeta {
+    const ua = this.headers['user-agent'];
+    return {
+      ip: this.ip,
+      userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+      requestId: String(this.id),
+    };
+  });
+  app.decorateRequest('signedIn', function (this: FastifyRequest): SignedInUser {
+    if (!this.user) throw new ProtocolError(Codes.sessionExpired);
+    return this.user;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !request.routeOptions.url?.startsWith('/backend/api/v1/')) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new ProtocolError(Codes.sessionExpired);
+    await request.sharedSecret();
+    const claims = await verifyAccessToken(ctx, token);
+    if (claims.uid !== request.headers.uid) throw new ProtocolError(Codes.sessionExpired);
+    const session = await findLiveSession(ctx, claims.sessionId, claims.userId);
+    if (!session) throw new ProtocolError(Codes.sessionExpired);
+    request.user = { id: claims.userId, roles: session.roles, sessionId: claims.sessionId, uid: claims.uid };
+    if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
+      throw new ProtocolError(Codes.forbidden);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Codes, generateSalt, isValidSalt, open, openJson, ProtocolError, sealJson } from '@portal/protocol';
+import type { AppContext } from '../context.ts';
+import { consumeSalt, loadSharedSecret } from '../modules/auth/handshake-service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The whole body is `{ data: <sealed JSON> }` (protocol.md §4). */
+    encryptedBody?: boolean;
+    /** One field of a plain JSON body is sealed (login/signup password). */
+    secretField?: string;
+  }
+  interface FastifyRequest {
+    /** The handshake's shared secret Z for the request's uid; 10014 when unknown. */
+    sharedSecret(): Promise<Uint8Array>;
+    /** An encrypted envelope of `payload` (tokens, PHI) under a fresh server salt. */
+    sealed(payload: unknown): Promise<{ code: 0; salt: string; data: string }>;
+  }
+}
+
+const sharedSecretCache = new WeakMap<FastifyRequest, Promise<Uint8Array>>();
+
+function uidOf(request: FastifyRequest): string | undefined {
+  const uid = request.headers.uid;
+  return typeof uid === 'string' ? uid : undefined;
+}
+
+/**
+ * protocol.md §3-§4: opens sealed request bodies before validation, so routes and
+ * services only see plain values, and seals the answers routes hand to `request.sealed`.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { ctx } = opts;
+
+  app.decorateRequest('sharedSecret', function (this: FastifyRequest) {
+    let pending = sharedSecretCache.get(this);
+    if (!pending) {
+      pending = loadSharedSecret(ctx, uidOf(this));
+      sharedSecretCache.set(this, pending);
+    }
+    return pending;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const { encryptedBody, secretField } = request.routeOptions.config;
+    if (!encryptedBody && !secretField) return;
+    const body = request.body;
+    const sealed = encryptedBody
+      ? (body as { data?: unknown } | undefined)?.data
+      : (body as Record<string, unknown> | undefined)?.[secretField!];
+    if (typeof body !== 'object' || body === null || typeof sealed !== 'string') {
+      throw new ProtocolError(Codes.validation, 'An encrypted value is required', [
+        { path: encryptedBody ? 'data' : secretField!, message: 'Expected an encrypted value' },
+      ]);
+    }
+    const salt = request.headers.salt;
+    if (!isValidSalt(salt)) {
+      throw new ProtocolError(Codes.validation, 'A salt header of 16 letters is required', [
+        { path: 'salt', message: 'Invalid salt' },
+      ]);
+    }
+    const z = await request.sharedSecret();
+    await consumeSalt(ctx, uidOf(request)!, salt);
+    if (encryptedBody) {
+      request.body = await openJson(z, salt, 'c2s', sealed);
+    } else {
+      request.body = { ...body, [secretField!]: await open(z, salt, 'c2s', sealed) };
+    }
+  });
+
+  app.decorateRequest('sealed', async function (this: FastifyRequest, payload: unknown) {
+    const salt = generateSalt();
+    return { code: 0 as const, salt, data: await sealJson(await this.sharedSecret(), salt, 's2c', payload) };
+  });
+});

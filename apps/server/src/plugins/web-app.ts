@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Codes, ERROR_CATALOGUE } from '@portal/protocol';
+
+/**
+ * Serves the built SPA; any other GET outside the API answers index.html so the
+ * client-side router owns paths like /welcome. API paths never fall back.
+ */
+export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
+  const built = existsSync(path.join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/backend/')) {
+      return reply
+        .status(404)
+        .send({ code: Codes.itemsNotFound, message: ERROR_CATALOGUE[Codes.itemsNotFound].message });
+    }
+    if (built && request.method === 'GET')
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .status(404)
+      .type('text/plain')
+      .send(built ? 'Not found' : 'The web app is not built: run npm run build');
+  });
+}

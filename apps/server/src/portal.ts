@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
+import { seedDemo } from './demo/seed-demo.ts';
+import { DataCipher } from './lib/data-cipher.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+
+export interface Portal {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: DatabaseHandle;
+  demoSeeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface PortalOptions {
+  /** Overrides the engine chosen from config (tests use an in-memory PGlite). */
+  database?: DatabaseTarget;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Opens the database, migrates, seeds demo data when allowed, and builds the app. */
+export async function createPortal(config: Config, options: PortalOptions = {}): Promise<Portal> {
+  const target =
+    options.database ?? (config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+  const database = await openDatabase(target);
+  await database.migrate();
+  const secrets = await loadSecrets(config);
+  const logOptions = options.logger ?? loggerOptions(config.LOG_LEVEL);
+  const log = pino(typeof logOptions === 'object' ? logOptions : { level: config.LOG_LEVEL });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    cipher: new DataCipher(secrets.masterKey),
+    secrets,
+    mailer: createMailer(config, log),
+    log,
+    now: options.now ?? (() => new Date()),
+  };
+  const demoSeeded = config.demo ? await seedDemo(ctx) : false;
+  const app = await buildApp(ctx, { logger: logOptions });
+  return {
+    app,
+    ctx,
+    database,
+    demoSeeded,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { generateKeyPair, deriveSharedSecret, generateSalt, open, sealJson } from '@portal/protocol';
+
+/** Test double of the server side of protocol.md, answering the web client's fetch calls. */
+export class FakePortalServer {
+  readonly calls: { path: string; uid: string | null; authorization: string | null }[] = [];
+  refreshCount = 0;
+  handshakeCount = 0;
+  /** The access token the server currently accepts. */
+  validAccess = 'access-0';
+  lastPassword: string | null = null;
+  loginAnswer: { status: number; code: number } | null = null;
+  readonly #secrets = new Map<string, Uint8Array>();
+
+  forget(uid: string): void {
+    this.#secrets.delete(uid);
+  }
+
+  tokens(access: string, expires = Math.floor(Date.now() / 1000) + 900) {
+    return {
+      access,
+      refresh: `refresh-for-${access}`,
+      expires,
+      mfa: false,
+      username: 'sam@example.com',
+      roles: ['user'],
+      auths: [],
+      first_name: 'Sam',
+      insurance_type: null,
+    };
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://portal.test');
+    const path = url.pathname.replace('/backend/api/v1', '');
+    const headers = new Headers(init?.headers);
+    const uid = headers.get('uid');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    this.calls.push({ path, uid, authorization: headers.get('Authorization') });
+
+    if (path === '/token/handshake_any/') {
+      this.handshakeCount++;
+      const server = await generateKeyPair();
+      const newUid = `uid-${this.handshakeCount}`;
+      this.#secrets.set(newUid, await deriveSharedSecret(server.privateKey, body.key ?? ''));
+      return json(200, { code: 0, data: { key: server.publicKeyHex, uid: newUid } });
+    }
+    const z = uid ? this.#secrets.get(uid) : undefined;
+    if (!z) return json(400, { code: 10014, message: 'Unknown or expired handshake: handshake again' });
+
+    if (path === '/token/') {
+      this.lastPassword = await open(z, headers.get('salt') ?? '', 'c2s', body.password ?? '');
+      if (this.loginAnswer)
+        return json(this.loginAnswer.status, { code: this.loginAnswer.code, message: 'no' });
+      return sealed(z, this.tokens(this.validAccess));
+    }
+    if (path === '/token/refresh/') {
+      this.refreshCount++;
+      this.validAccess = `access-${this.refreshCount}`;
+      return sealed(z, this.tokens(this.validAccess));
+    }
+    if (headers.get('Authorization') !== `Bearer ${this.validAccess}`) {
+      return json(401, { code: 10401, message: 'Session expired' });
+    }
+    return json(200, { code: 0, data: { name: null } });
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function sealed(z: Uint8Array, value: unknown): Promise<Response> {
+  const salt = generateSalt();
+  return json(200, { code: 0, salt, data: await sealJson(z, salt, 's2c', value) });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../api/session.ts';
+import type { Role } from '../api/user-info.ts';
+import { decideAccess, hasAdminAuth, isAdministrator } from './access.ts';
+import type { AppRoute } from './route-types.ts';
+
+function session(roles: Role[], overrides: Partial<Session['user']> = {}): Session {
+  return {
+    access: 'a',
+    expires: 0,
+    refresh: 'r',
+    user: {
+      refresh: 'r',
+      expires: 0,
+      username: 'someone@example.com',
+      roles,
+      auths: [],
+      first_name: 'Sam',
+      insurance_type: null,
+      keep: false,
+      ...overrides,
+    },
+  };
+}
+
+const layout: AppRoute = { path: '/', requiresAuth: true, roles: ['admin', 'user'] };
+const home: AppRoute = { path: 'welcome', name: 'home', requiresAuth: true, roles: ['user'] };
+const welcome: AppRoute = { index: true, name: 'welcome', requiresAuth: true, roles: ['user'] };
+const users: AppRoute = { path: 'users', requiresAuth: true, roles: ['admin'] };
+const terms: AppRoute = { path: 'terms-of-use/', requiresAuth: true, roles: ['admin', 'user'] };
+const login: AppRoute = { path: 'login', name: 'login' };
+
+describe('route guards (spec §2, §6)', () => {
+  it('sends a visitor without a session to /auth', () => {
+    expect(decideAccess([layout, home, welcome], null)).toEqual({ kind: 'redirect', to: '/auth' });
+    expect(decideAccess([layout, terms], null)).toEqual({ kind: 'redirect', to: '/auth' });
+  });
+
+  it('lets anyone open the auth screens', () => {
+    expect(decideAccess([login], null)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends an administrator with a username from welcome to /users', () => {
+    expect(decideAccess([layout, home, welcome], session(['admin']))).toEqual({
+      kind: 'redirect',
+      to: '/users',
+    });
+    expect(decideAccess([layout, home, welcome], session(['admin', 'user']))).toEqual({
+      kind: 'redirect',
+      to: '/users',
+    });
+  });
+
+  it('does not treat an admin role without a username as an administrator', () => {
+    const nameless = session(['admin', 'user'], { username: '' });
+    expect(isAdministrator(nameless)).toBe(false);
+    expect(decideAccess([layout, home, welcome], nameless)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a user lacking a required role to /auth', () => {
+    expect(decideAccess([layout, users], session(['user']))).toEqual({ kind: 'redirect', to: '/auth' });
+    expect(decideAccess([layout, home], session(['admin']))).toEqual({ kind: 'redirect', to: '/auth' });
+  });
+
+  it('opens pages for both roles to either', () => {
+    expect(decideAccess([layout, terms], session(['user']))).toEqual({ kind: 'allow' });
+    expect(decideAccess([layout, terms], session(['admin']))).toEqual({ kind: 'allow' });
+  });
+
+  it('defaults the roles to user and admin when none are stored', () => {
+    expect(decideAccess([layout, users], session([]))).toEqual({ kind: 'allow' });
+    expect(decideAccess([layout, home, welcome], session([]))).toEqual({ kind: 'redirect', to: '/users' });
+  });
+
+  it('shows the sidebar only to users whose auths include admin', () => {
+    expect(hasAdminAuth(session(['admin'], { auths: ['admin'] }))).toBe(true);
+    expect(hasAdminAuth(session(['admin'], { auths: [] }))).toBe(false);
+    expect(hasAdminAuth(null)).toBe(false);
+  });
+});

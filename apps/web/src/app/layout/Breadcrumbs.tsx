@@ -1,0 +1,30 @@
+import { Link, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { matchedRoutes } from '../router.tsx';
+
+/** spec §2: breadcrumbs come from the matched routes. */
+export function Breadcrumbs() {
+  const { t } = useTranslation('layout');
+  const crumbs = useMatches().flatMap((match) => {
+    const key = matchedRoutes([match])[0]?.breadcrumb;
+    return key ? [{ key, label: t(key), path: match.pathname }] : [];
+  });
+  if (crumbs.length === 0) return null;
+  return (
+    <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
+      <ol>
+        {crumbs.map((crumb, i) =>
+          i === crumbs.length - 1 ? (
+            <li key={crumb.key} aria-current="page">
+              {crumb.label}
+            </li>
+          ) : (
+            <li key={crumb.key}>
+              <Link to={crumb.path}>{crumb.label}</Link>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

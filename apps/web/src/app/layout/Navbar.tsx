@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../api/public-config.ts';
+import type { Session } from '../../api/session.ts';
+import { SupportMenu } from '../../features/support/SupportMenu.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+
+interface NavbarProps {
+  session: Session;
+  sidebar: { open: boolean; toggle: () => void } | null;
+}
+
+/** spec §2: logo link to home, support dropdown, profile dropdown. */
+export function Navbar({ session, sidebar }: NavbarProps) {
+  const { t } = useTranslation(['layout', 'common']);
+  const { data: config } = usePublicConfig();
+  const clinic = config?.clinic_name ?? t('common:appName');
+  return (
+    <header className="navbar">
+      {sidebar && (
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-controls="sidebar"
+          aria-expanded={sidebar.open}
+          aria-label={sidebar.open ? t('hideSidebar') : t('showSidebar')}
+          onClick={sidebar.toggle}
+        >
+          <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
+            <path d="M3 6h16M3 11h16M3 16h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      <Link to="/" className="navbar__brand" aria-label={t('goHome', { clinic })}>
+        <LogoMark />
+        <span className="navbar__brand-text">{clinic}</span>
+      </Link>
+      <div className="navbar__actions">
+        <SupportMenu />
+        <ProfileMenu session={session} />
+      </div>
+    </header>
+  );
+}

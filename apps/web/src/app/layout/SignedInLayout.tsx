@@ -1,0 +1,74 @@
+import { Suspense, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { refreshTokens } from '../../api/client.ts';
+import { useEventPoll } from '../../api/events.ts';
+import { useSession } from '../../api/use-session.ts';
+import { SkipLink } from '../../ui/SkipLink.tsx';
+import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
+import { hasAdminAuth } from '../access.ts';
+import { PageLoading } from '../AppShell.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Footer } from './Footer.tsx';
+import { Navbar } from './Navbar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import './signed-in-layout.css';
+
+/** spec §2: the sidebar collapses by itself on medium-or-smaller screens (below lg). */
+const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
+const MEDIUM = `(min-width: ${BREAKPOINTS.md}px)`;
+
+type ScreenBand = 'wide' | 'medium' | 'small';
+
+function useSidebar(available: boolean) {
+  const wide = useMediaQuery(WIDE);
+  const medium = useMediaQuery(MEDIUM);
+  const band: ScreenBand = wide ? 'wide' : medium ? 'medium' : 'small';
+  // The user's choice holds until the screen changes band, which restores the default.
+  const [choice, setChoice] = useState<{ band: ScreenBand; open: boolean } | null>(null);
+  const open = choice && choice.band === band ? choice.open : wide;
+  return {
+    wide,
+    state: available ? { open, toggle: () => setChoice({ band, open: !open }) } : null,
+    closeIfOverlay: () => {
+      if (!wide) setChoice({ band, open: false });
+    },
+  };
+}
+
+export default function SignedInLayout() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const navigate = useNavigate();
+  const sidebar = useSidebar(hasAdminAuth(session));
+
+  // spec §4: on the refresh_token event, refresh tokens and go to /.
+  useEventPoll(session !== null, (name) => {
+    if (name === 'refresh_token') void refreshTokens().then(() => navigate('/'));
+  });
+
+  if (!session) return null;
+  const sidebarOpen = sidebar.state?.open ?? false;
+  return (
+    <div
+      className={`shell${sidebarOpen ? ' shell--sidebar-open' : ''}${sidebar.wide ? '' : ' shell--overlay'}`}
+    >
+      <SkipLink targetId="main" label={t('skipToContent')} />
+      <Navbar session={session} sidebar={sidebar.state} />
+      <div className="shell__body">
+        {sidebar.state && (
+          <Sidebar session={session} open={sidebarOpen} onNavigate={sidebar.closeIfOverlay} />
+        )}
+        <div className="shell__content">
+          <Breadcrumbs />
+          <main id="main" className="shell__main" tabIndex={-1}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer />
+        </div>
+      </div>
+    </div>
+  );
+}

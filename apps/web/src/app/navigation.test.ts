@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../api/session.ts';
+import type { Role } from '../api/user-info.ts';
+import { groupLinks, sidebarSections } from './navigation.ts';
+import { ROUTES } from './route-table.ts';
+
+function session(roles: Role[]): Session {
+  const user = {
+    refresh: 'r',
+    expires: 0,
+    username: 'u',
+    roles,
+    auths: [],
+    first_name: 'U',
+    insurance_type: null,
+    keep: false,
+  };
+  return { access: 'a', expires: 0, refresh: 'r', user };
+}
+
+describe('sidebar derived from the route table', () => {
+  const paths = (roles: Role[]) =>
+    Object.fromEntries(
+      sidebarSections(ROUTES, session(roles)).map((s) => [s.group, s.links.map((l) => l.path)]),
+    );
+
+  it('lists only the routes an administrator may open, grouped', () => {
+    const sections = paths(['admin']);
+    expect(Object.keys(sections)).toEqual(['administration', 'legal']);
+    expect(sections.administration).toEqual(expect.arrayContaining(['/users', '/settings']));
+    expect(sections.legal).toEqual([
+      '/privacy-notice/',
+      '/notice-of-privacy-practices/',
+      '/terms-of-use/',
+      '/accessibility-statement/',
+    ]);
+  });
+
+  it('lists the patient screens, in table order, for a user with both roles', () => {
+    const sections = paths(['user', 'admin']);
+    expect(Object.keys(sections)).toEqual(['patient', 'administration', 'legal']);
+    expect(sections.patient?.[0]).toBe('/welcome');
+    expect(sections.patient).toEqual(
+      expect.arrayContaining(['/welcome/intake-form', '/welcome/reference-documents', '/welcome/bf-adl']),
+    );
+  });
+
+  it('shows a patient no administration links', () => {
+    expect(Object.keys(paths(['user']))).toEqual(['patient', 'legal']);
+  });
+
+  it('gives the footer the four legal pages (spec §2)', () => {
+    expect(groupLinks(ROUTES, 'legal').map((l) => l.path)).toEqual([
+      '/privacy-notice/',
+      '/notice-of-privacy-practices/',
+      '/terms-of-use/',
+      '/accessibility-statement/',
+    ]);
+  });
+});

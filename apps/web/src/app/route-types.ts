@@ -1,0 +1,29 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Role } from '../api/user-info.ts';
+
+export type SidebarGroup = 'patient' | 'administration' | 'legal';
+
+/** One entry of the route table (spec §2, §6): everything the router, guards, breadcrumbs and sidebar need. */
+export interface AppRoute {
+  /** Path segment relative to the parent; omitted for an index route. */
+  path?: string;
+  index?: boolean;
+  name?: string;
+  /** spec §6: access uses roles from route metadata plus a requiresAuth flag. */
+  roles?: readonly Role[];
+  requiresAuth?: boolean;
+  /** i18n key in the `layout` namespace. */
+  breadcrumb?: string;
+  /** i18n key in the `layout` namespace; with `group`, the route shows in the sidebar. */
+  menuLabel?: string;
+  group?: SidebarGroup;
+  component?: LazyExoticComponent<ComponentType>;
+  /** Redirect target for a route that only forwards (empty /auth, unknown paths). */
+  redirect?: string;
+  children?: AppRoute[];
+}
+
+/** The full path of every entry, filled in when the table is walked. */
+export interface ResolvedRoute extends AppRoute {
+  fullPath: string;
+}

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import type { AppRoute } from './route-types.ts';
+
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
+
+/** What each matched route carries, so guards and breadcrumbs read the table entry back. */
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+function elementOf(route: AppRoute) {
+  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  if (route.component) return <route.component />;
+  if (route.children) return <Outlet />;
+  // spec §2: the not-found page is the fallback for a route with no component.
+  return <NotFoundPage />;
+}
+
+/** The route table as React Router route objects. */
+export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const handle: RouteHandle = { route };
+    if (route.index) return { index: true, element: elementOf(route), handle };
+    return {
+      path: route.path,
+      element: elementOf(route),
+      handle,
+      children: route.children ? toRouteObjects(route.children) : undefined,
+    };
+  });
+}
+
+export function matchedRoutes(matches: readonly { handle: unknown }[]): AppRoute[] {
+  return matches.flatMap((match) => {
+    const handle = match.handle as RouteHandle | undefined;
+    return handle?.route ? [handle.route] : [];
+  });
+}

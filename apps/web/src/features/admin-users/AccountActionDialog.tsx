@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { ROW_ACTIONS } from './row-actions.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { useAccountAction } from './use-account-action.ts';
+
+/** The confirmation of the action waiting in `flow`, worded from the action table. */
+export function AccountActionDialog({ flow }: { flow: ReturnType<typeof useAccountAction> }) {
+  const { t } = useTranslation('admin');
+  if (!flow.pending) return null;
+  const { user, action } = flow.pending;
+  const rule = ROW_ACTIONS.find((a) => a.action === action);
+  const name = `${user.first_name} ${user.last_name}`;
+  return (
+    <ConfirmDialog
+      title={t(`users.actions.${action}.title`, { name })}
+      body={t(`users.actions.${action}.body`, { name, email: user.email })}
+      confirmLabel={t(`users.actions.${action}.confirm`)}
+      danger={rule?.danger ?? false}
+      busy={flow.busy}
+      error={flow.error}
+      onConfirm={flow.confirm}
+      onCancel={flow.cancel}
+    />
+  );
+}

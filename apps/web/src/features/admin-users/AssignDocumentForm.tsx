@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showNotice } from '../../api/notice-store.ts';
+import { adminErrorKey } from './admin-error.ts';
+import { useAssignChoices, useAssignDocument } from './patient-records-api.ts';
+import { adminNotice } from './use-account-action.ts';
+
+/** YYYY-MM-DD `days` from today, in the administrator's own calendar. */
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** Sends a signature template to this patient; the due date starts from the clinic's signing window. */
+export function AssignDocumentForm({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('admin');
+  const { templates, signingWindowDays } = useAssignChoices();
+  const assign = useAssignDocument();
+  const templateId = useId();
+  const dueId = useId();
+  const [template, setTemplate] = useState('');
+  const [due, setDue] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const dueDay = due ?? (signingWindowDays ? daysFromToday(signingWindowDays) : '');
+  if (!templates.data || templates.data.length === 0) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!template) {
+      setError('detail.documents.assign.pick');
+      return;
+    }
+    setError(null);
+    assign.mutate(
+      {
+        template_id: template,
+        patient_ids: [patientId],
+        // The end of the chosen day where the administrator is.
+        due_at: dueDay ? new Date(`${dueDay}T23:59:59`).toISOString() : undefined,
+        send: true,
+      },
+      {
+        onSuccess: () => {
+          showNotice(adminNotice('document_assigned'));
+          setTemplate('');
+        },
+        onError: (e) => setError(adminErrorKey(e)),
+      },
+    );
+  };
+
+  return (
+    <form className="assign-document" onSubmit={submit} noValidate>
+      <h3>{t('detail.documents.assign.title')}</h3>
+      {error && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t(error)}
+        </p>
+      )}
+      <div className="assign-document__fields">
+        <div className="field">
+          <label className="field__label" htmlFor={templateId}>
+            {t('detail.documents.assign.template')}
+          </label>
+          <select
+            id={templateId}
+            className="field__input"
+            value={template}
+            onChange={(e) => setTemplate(e.target.value)}
+          >
+            <option value="">{t('detail.documents.assign.choose')}</option>
+            {templates.data.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={dueId}>
+            {t('detail.documents.assign.due')}
+          </label>
+          <input
+            id={dueId}
+            type="date"
+            className="field__input"
+            value={dueDay}
+            onChange={(e) => setDue(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={assign.isPending}>
+          {assign.isPending ? t('common.working') : t('detail.documents.assign.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser, UserSort } from '@portal/protocol';
+import { useSession } from '../../api/use-session.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { AccessDialog } from './AccessDialog.tsx';
+import { AccountActionDialog } from './AccountActionDialog.tsx';
+import { adminErrorKey } from './admin-error.ts';
+import { InviteDialog } from './InviteDialog.tsx';
+import { Pagination } from './Pagination.tsx';
+import { useAccountAction } from './use-account-action.ts';
+import { apiQueryOf, listStateFrom, paramsFrom, type UserListState } from './user-list-params.ts';
+import { UsersTable } from './UsersTable.tsx';
+import { UsersToolbar } from './UsersToolbar.tsx';
+import { useUserPage } from './use-users.ts';
+import './admin-tables.css';
+import './admin-users.css';
+
+/** Dates read best newest first; names and addresses alphabetically. */
+const FIRST_ORDER: Record<UserSort, 'asc' | 'desc'> = {
+  name: 'asc',
+  email: 'asc',
+  created: 'desc',
+  last_login: 'desc',
+};
+
+/** spec §2 `/users`: every account, searched, filtered and sorted by the server. */
+export default function UsersPage() {
+  const { t } = useTranslation('admin');
+  const selfEmail = useSession()?.user.username ?? '';
+  const [params, setParams] = useSearchParams();
+  const state = listStateFrom(params);
+  const users = useUserPage(apiQueryOf(state));
+  const flow = useAccountAction();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+
+  // Any change but a page turn starts again at page 1.
+  const update = (change: Partial<UserListState>) => setParams(paramsFrom({ ...state, page: 1, ...change }));
+  const sortBy = (column: UserSort) =>
+    update({
+      sort: column,
+      order: column === state.sort ? (state.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column],
+    });
+  const loadError = users.isError ? adminErrorKey(users.error) : null;
+
+  return (
+    <section className="admin-page">
+      <div className="admin-page__header">
+        <PageHeading>{t('users.title')}</PageHeading>
+        <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+          {t('users.invite.open')}
+        </button>
+      </div>
+      <UsersToolbar state={state} onChange={update} />
+      {loadError && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t(loadError)}
+        </p>
+      )}
+      <div className="admin-page__table" aria-busy={users.isFetching}>
+        <UsersTable
+          page={users.data}
+          state={state}
+          selfEmail={selfEmail}
+          onSort={sortBy}
+          onAction={flow.ask}
+          onAccess={setEditing}
+        />
+      </div>
+      {users.data && (
+        <Pagination
+          page={state.page}
+          pageSize={state.page_size}
+          total={users.data.total}
+          label={t('users.table.caption')}
+          onPage={(page) => setParams(paramsFrom({ ...state, page }))}
+          onPageSize={(page_size) => update({ page_size })}
+        />
+      )}
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+      {editing && (
+        <AccessDialog user={editing} isSelf={editing.email === selfEmail} onClose={() => setEditing(null)} />
+      )}
+      <AccountActionDialog flow={flow} />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { Codes, USER_CONFLICTS } from '@portal/protocol';
+import { ApiError, NetworkError } from '../../api/api-error.ts';
+import { NOTICE_CODES } from '../../api/error-notices.ts';
+
+/**
+ * The `admin` i18n key of the message for a failed call, or null when the API layer already
+ * told the person (spec §8 notices, the network-issue screen). A conflict is named by the
+ * protocol's own message, so each rule reads in the person's language.
+ */
+export function adminErrorKey(error: unknown): string | null {
+  if (error instanceof NetworkError) return null;
+  if (!(error instanceof ApiError)) return 'errors.generic';
+  if (error.status === 401 || NOTICE_CODES.has(error.code)) return null;
+  if (error.code === Codes.conflict) {
+    const rule = Object.entries(USER_CONFLICTS).find(([, message]) => message === error.body.message);
+    return rule ? `errors.${rule[0]}` : 'errors.conflict';
+  }
+  if (error.code === Codes.forbidden) return 'errors.forbidden';
+  if (error.code === Codes.itemsNotFound) return 'errors.notFound';
+  if (error.code === Codes.validation) return 'errors.validation';
+  return 'errors.generic';
+}

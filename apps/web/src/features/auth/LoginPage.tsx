@@ -1,0 +1,108 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Codes } from '@portal/protocol';
+import { ApiError } from '../../api/api-error.ts';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { apiErrorMessage } from './api-error-message.ts';
+import { focusFirstInvalid, hasErrors, requiredError, type FieldError } from './form-helpers.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { useLogin } from './use-auth-mutations.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [keepLoggedIn, setKeepLoggedIn] = useState(false);
+  const [errors, setErrors] = useState<Record<'email' | 'password', FieldError>>({
+    email: undefined,
+    password: undefined,
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const loginMutation = useLogin();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { email: requiredError(email.trim()), password: requiredError(password) };
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) {
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    loginMutation.mutate(
+      { email, password, keepLoggedIn },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'mfa-required') setFormError(t('login.mfaRequired'));
+          // The guard sends an administrator on from / to /users (spec §2).
+          else void navigate('/', { replace: true });
+        },
+        onError: (error) => {
+          // protocol.md §5: a correct password on an unconfirmed address answers 10403.
+          const key =
+            error instanceof ApiError && error.code === Codes.forbidden
+              ? 'login.unverified'
+              : apiErrorMessage(error);
+          setFormError(key ? t(key) : null);
+        },
+      },
+    );
+  };
+
+  const busy = loginMutation.isPending;
+  return (
+    <>
+      <PageHeading>{t('login.title')}</PageHeading>
+      <p>{t('login.intro')}</p>
+      <FormAlert message={formError} />
+      <form ref={formRef} noValidate onSubmit={submit}>
+        <TextField
+          label={t('login.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setErrors((previous) => ({ ...previous, email: undefined }));
+          }}
+          error={errors.email && t(errors.email)}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((previous) => ({ ...previous, password: undefined }));
+          }}
+          error={errors.password && t(errors.password)}
+        />
+        <Checkbox
+          name="keep-logged-in"
+          label={t('login.keepLoggedIn')}
+          hint={t('login.keepLoggedInHint')}
+          checked={keepLoggedIn}
+          onChange={(e) => setKeepLoggedIn(e.target.checked)}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <div className="auth-links">
+        <Link to="/auth/recover-password">{t('login.forgot')}</Link>
+        <span>
+          {t('login.noAccount')} <Link to="/auth/signup">{t('login.createAccount')}</Link>
+        </span>
+      </div>
+    </>
+  );
+}

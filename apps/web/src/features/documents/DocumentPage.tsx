@@ -1,0 +1,79 @@
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { downloadPdf, pdfFilename } from './pdf-download.ts';
+import { SigningPanel } from './SigningPanel.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { useDocument } from './use-documents.ts';
+import './documents.css';
+
+// pdf.js loads with the first document opened, never with the login page.
+const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
+
+const OUTCOME = { signed: 'sign.done', submitted: 'sign.submitted', rejected: 'reject.done' } as const;
+
+/** One document: what it is, the PDF itself, and the patient's next move if there is one. */
+export default function DocumentPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('documents');
+  const query = useDocument(id);
+  const doc = query.data;
+  const back = doc?.kind === 'reference' ? '/welcome/reference-documents' : '/welcome/documents';
+
+  if (query.isError) {
+    return (
+      <div className="document">
+        <PageHeading>{t('detail.notFound')}</PageHeading>
+        <Link to="/welcome/documents">{t('detail.back')}</Link>
+      </div>
+    );
+  }
+  if (!doc) return <p className="pdf-viewer__loading">{t('viewer.loading')}</p>;
+  const outcome = doc.status && doc.status in OUTCOME ? OUTCOME[doc.status as keyof typeof OUTCOME] : null;
+  const signable = doc.actions.some((action) => action === 'sign' || action === 'submit');
+
+  return (
+    <div className="document">
+      <Link className="document__back" to={back}>
+        {t('detail.back')}
+      </Link>
+      <PageHeading>{doc.title}</PageHeading>
+      <div className="document__summary">
+        {doc.status && <StatusBadge status={doc.status} />}
+        {doc.due_at && doc.status === 'pending_signature' && (
+          <span>
+            {t('due', {
+              date: formatDate(new Date(doc.due_at), i18n.language, {
+                dateStyle: 'long',
+                timeStyle: 'short',
+              }),
+            })}
+          </span>
+        )}
+      </div>
+      {doc.description && <p>{doc.description}</p>}
+      {outcome && (
+        <p className="form-alert form-alert--success" role="status">
+          {t(outcome)}
+        </p>
+      )}
+      {doc.rejection_reason && <p>{t('detail.reason', { reason: doc.rejection_reason })}</p>}
+      {doc.file === 'signed' && <p className="document__note">{t('detail.signedNote')}</p>}
+      <p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => downloadPdf(doc.pdf_base64, pdfFilename(doc.title, doc.file === 'signed'))}
+        >
+          {t(doc.file === 'signed' ? 'detail.downloadSigned' : 'detail.download')}
+        </button>
+      </p>
+      <Suspense fallback={<p className="pdf-viewer__loading">{t('viewer.loading')}</p>}>
+        <PdfViewer title={doc.title} pdfBase64={doc.pdf_base64} />
+      </Suspense>
+      {signable && <SigningPanel document={doc} />}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { useDocuments } from './use-documents.ts';
+
+/** The welcome card's status: how many documents await the patient's signature. */
+export function AwaitingSignatureCardStatus() {
+  const { t } = useTranslation('documents');
+  const { data } = useDocuments({ kind: 'signature', status: 'pending_signature', page: 1 });
+  if (!data) return null;
+  const count = data.counts.pending_signature;
+  return <>{count > 0 ? t('card.awaiting', { count }) : t('card.noneAwaiting')}</>;
+}
+
+/** The welcome card's status: how many reference documents there are to read. */
+export function ReferenceCardStatus() {
+  const { t } = useTranslation('documents');
+  const { data } = useDocuments({ kind: 'reference', page: 1 });
+  if (!data) return null;
+  return <>{data.total > 0 ? t('card.toRead', { count: data.total }) : t('reference.empty')}</>;
+}

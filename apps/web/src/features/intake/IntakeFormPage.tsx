@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../api/use-session.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { FhirDownload } from './FhirDownload.tsx';
+import { InsuranceStep } from './insurance/InsuranceStep.tsx';
+import { ReviewStep } from './review/ReviewStep.tsx';
+import { SECTIONS } from './sections/sections.ts';
+import { stepStatuses } from './step-status.ts';
+import { Stepper } from './Stepper.tsx';
+import { LoadProblem } from './steps/LoadProblem.tsx';
+import { SectionStep } from './steps/SectionStep.tsx';
+import { STEPS, stepHref, stepIndexOf } from './steps.ts';
+import { SubmittedNote } from './SubmittedNote.tsx';
+import { useIntake } from './use-intake-queries.ts';
+import './intake.css';
+
+/** spec §2 /welcome/intake-form: the intake as a stepper over its sections, a review and a submit. */
+export default function IntakeFormPage() {
+  const { t } = useTranslation('intake');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const index = stepIndexOf(params.get('step'));
+  const step = STEPS[index] ?? STEPS[0]!;
+  const intake = useIntake();
+  const session = useSession();
+  // "I have no insurance" is only sent with the submission; until then it lives here.
+  const [noInsuranceChoice, setNoInsurance] = useState<boolean | null>(null);
+  const noInsurance = noInsuranceChoice ?? intake.status?.no_insurance ?? false;
+  const statuses = intake.isPending ? null : stepStatuses(intake, noInsurance);
+
+  // A new step's heading takes focus (after PageHeading's own focus on navigation), so
+  // keyboard and screen-reader users start at the step, not at the top of the page.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(index);
+  useEffect(() => {
+    if (shownStep.current === index) return;
+    shownStep.current = index;
+    headingRef.current?.focus();
+  }, [index]);
+
+  const hrefAt = (i: number) => {
+    const target = STEPS[i];
+    return target ? stepHref(target.id) : null;
+  };
+  const next = () => navigate(hrefAt(index + 1) ?? stepHref('review'));
+  const profile = intake.resources.profile?.value as
+    { first_name?: string; last_name?: string } | null | undefined;
+  const patientName = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ');
+  const stepTitle = t(`steps.${step.id}`);
+
+  let content;
+  if (step.id === 'insurance') {
+    content = (
+      <InsuranceStep
+        noInsurance={noInsurance}
+        onNoInsuranceChange={setNoInsurance}
+        patientName={patientName}
+        backHref={hrefAt(index - 1) ?? stepHref('profile')}
+        onContinue={next}
+      />
+    );
+  } else if (step.id === 'review') {
+    content = intake.isError ? (
+      <LoadProblem onRetry={intake.retry} />
+    ) : statuses ? (
+      <ReviewStep
+        intake={intake}
+        statuses={statuses}
+        noInsurance={noInsurance}
+        onNoInsuranceChange={setNoInsurance}
+      />
+    ) : (
+      <p className="page-loading">{t('loading')}</p>
+    );
+  } else {
+    content = (
+      <SectionStep
+        definition={SECTIONS[step.id]}
+        prefill={step.id === 'contact' ? { email: session?.user.username } : undefined}
+        backHref={hrefAt(index - 1)}
+        onSaved={next}
+      />
+    );
+  }
+
+  return (
+    <div className="intake">
+      <PageHeading title={`${stepTitle} · ${t('title')}`}>{t('title')}</PageHeading>
+      <p className="intake__intro">{t('intro')}</p>
+      {intake.status?.submitted_at && step.id !== 'review' && (
+        <SubmittedNote submittedAt={intake.status.submitted_at} />
+      )}
+      <Stepper current={index} statuses={statuses} />
+      <section className="intake-step" aria-labelledby="intake-step-heading">
+        <h2 id="intake-step-heading" className="intake-step__heading" ref={headingRef} tabIndex={-1}>
+          <span className="intake-step__count">{t('stepOf', { n: index + 1, total: STEPS.length })}</span>{' '}
+          <span>{stepTitle}</span>
+        </h2>
+        <div key={step.id}>{content}</div>
+      </section>
+      <FhirDownload />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { ValueList } from '../form/ValueList.tsx';
+import { SECTIONS } from '../sections/sections.ts';
+import { incompleteSteps, type IntakeData, type StepStatus } from '../step-status.ts';
+import { isResourceStep, STEPS, type StepId } from '../steps.ts';
+import { InsuranceReview } from './InsuranceReview.tsx';
+import { ReviewSection } from './ReviewSection.tsx';
+import { SubmitPanel } from './SubmitPanel.tsx';
+
+interface ReviewStepProps {
+  intake: IntakeData;
+  statuses: Record<StepId, StepStatus>;
+  noInsurance: boolean;
+  onNoInsuranceChange: (noInsurance: boolean) => void;
+}
+
+/** Every section as saved, with a link to edit it, then the submit action. */
+export function ReviewStep({ intake, statuses, noInsurance, onNoInsuranceChange }: ReviewStepProps) {
+  const { t } = useTranslation('intake');
+  const coverages = intake.coverages ?? [];
+  return (
+    <div className="review">
+      <p>{t('review.intro')}</p>
+      {STEPS.filter((step) => step.id !== 'review').map(({ id }) => (
+        <ReviewSection key={id} id={id} status={statuses[id]}>
+          {!isResourceStep(id) ? (
+            <InsuranceReview coverages={coverages} noInsurance={noInsurance} />
+          ) : (
+            <>
+              {intake.resources[id]?.draft ? <p className="intake-notice">{t('review.hasDraft')}</p> : null}
+              {intake.resources[id]?.value ? (
+                <ValueList table={SECTIONS[id].table} value={intake.resources[id]?.value} />
+              ) : (
+                <p className="review__empty">{t('review.nothingSaved')}</p>
+              )}
+            </>
+          )}
+        </ReviewSection>
+      ))}
+      <SubmitPanel
+        submittedAt={intake.status?.submitted_at ?? null}
+        incomplete={incompleteSteps(statuses)}
+        hasCoverage={coverages.length > 0}
+        noInsurance={noInsurance}
+        onNoInsuranceChange={onNoInsuranceChange}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage.tsx';
+
+export default function PrivacyPracticesPage() {
+  return <LegalPage document="privacyPractices" />;
+}

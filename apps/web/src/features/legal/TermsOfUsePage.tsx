@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage.tsx';
+
+export default function TermsOfUsePage() {
+  return <LegalPage document="termsOfUse" />;
+}

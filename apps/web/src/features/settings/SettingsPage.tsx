@@ -1,0 +1,202 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Codes,
+  ChatMode,
+  type SecretSetting,
+  type SettingsKey,
+  type SettingsUpdate,
+  type SettingsView,
+} from '@portal/protocol';
+import { ApiError, NetworkError } from '../../api/api-error.ts';
+import { showNotice } from '../../api/notice-store.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { LogoField, type LogoChoice } from './LogoField.tsx';
+import { SecretField, type SecretChoice } from './SecretField.tsx';
+import { changedValues, checkDraft, draftOf, type SettingsDraft } from './settings-form.ts';
+import { SETTINGS_SECTIONS, type SettingsField } from './settings-fields.ts';
+import { useSaveSettings, useSettings } from './settings-api.ts';
+import './settings.css';
+
+type Errors = Partial<Record<SettingsKey | SecretSetting | 'clinic_logo', string>>;
+const KEEP: Record<SecretSetting, SecretChoice> = {
+  zendesk_key_id: { kind: 'keep' },
+  zendesk_secret: { kind: 'keep' },
+};
+
+/** The server's refusal as field messages (10400 by path, 10413/10415 for the logo). */
+function serverErrors(error: unknown): { fields: Errors; form: string | null } {
+  if (error instanceof NetworkError) return { fields: {}, form: null };
+  if (!(error instanceof ApiError)) return { fields: {}, form: 'errors.generic' };
+  if (error.code === Codes.fileType) return { fields: { clinic_logo: 'settings.logo.fileType' }, form: null };
+  if (error.code === Codes.tooLarge) return { fields: { clinic_logo: 'settings.logo.tooLarge' }, form: null };
+  const fields: Errors = {};
+  for (const e of error.body.errors ?? []) {
+    const key = e.path.split('.')[0] as keyof Errors;
+    fields[key] = key === 'chat_mode' ? 'settings.rules.chat_mode' : `settings.invalid.${key}`;
+  }
+  return { fields, form: Object.keys(fields).length > 0 ? null : 'errors.generic' };
+}
+
+/** spec §2 `/settings`: what the clinic configures, in sections; effective at once on every node. */
+export default function SettingsPage() {
+  const { t } = useTranslation('admin');
+  const settings = useSettings();
+  if (!settings.data) {
+    return (
+      <section className="admin-page">
+        <PageHeading>{t('settings.title')}</PageHeading>
+        {settings.isError ? (
+          <p role="alert">{t('errors.generic')}</p>
+        ) : (
+          <p className="page-loading">{t('common.loading')}</p>
+        )}
+      </section>
+    );
+  }
+  // Keyed by the last change, so the form starts again from what the server now holds.
+  return <SettingsForm key={settings.data.updated_at ?? 'defaults'} view={settings.data} />;
+}
+
+function SettingsForm({ view }: { view: SettingsView }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(view.values));
+  const [secrets, setSecrets] = useState(KEEP);
+  const [logo, setLogo] = useState<LogoChoice>({ kind: 'keep' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const edit = (key: SettingsKey, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const checked = checkDraft(draft);
+    // The server's rule, checked here too: the Zendesk messenger needs both of its keys.
+    const keySet = (name: SecretSetting) => {
+      const choice = secrets[name];
+      return choice.kind === 'replace'
+        ? Boolean(choice.value.trim())
+        : choice.kind === 'keep' && view.secrets[name].set;
+    };
+    if (draft.chat_mode === 'zendesk' && !(keySet('zendesk_key_id') && keySet('zendesk_secret'))) {
+      checked.errors.chat_mode = 'settings.rules.chat_mode';
+    }
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('.settings-form [aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    const update: SettingsUpdate = changedValues(view.values, checked.update);
+    for (const [name, choice] of Object.entries(secrets) as [SecretSetting, SecretChoice][]) {
+      if (choice.kind === 'remove') update[name] = null;
+      if (choice.kind === 'replace' && choice.value.trim()) update[name] = choice.value;
+    }
+    if (logo.kind === 'remove') update.clinic_logo = null;
+    if (logo.kind === 'replace') update.clinic_logo = { content_base64: logo.logo.content_base64 };
+    save.mutate(update, {
+      onSuccess: () => showNotice({ key: 'admin:notices.settingsSaved', tone: 'success', durationMs: 6_000 }),
+      onError: (error) => {
+        const found = serverErrors(error);
+        setErrors(found.fields);
+        setFormError(found.form);
+      },
+    });
+  };
+
+  const input = (field: SettingsField) =>
+    field.input === 'chat-mode' ? (
+      <div className="field" key={field.key}>
+        <label className="field__label" htmlFor="settings-chat-mode">
+          {t('settings.fields.chat_mode')}
+        </label>
+        <select
+          id="settings-chat-mode"
+          name="chat_mode"
+          className="field__input"
+          value={draft.chat_mode}
+          aria-invalid={errors.chat_mode ? true : undefined}
+          aria-describedby={errors.chat_mode ? 'settings-chat-mode-error' : undefined}
+          onChange={(e) => edit('chat_mode', e.target.value)}
+        >
+          {ChatMode.options.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`settings.chatModes.${mode}`)}
+            </option>
+          ))}
+        </select>
+        {errors.chat_mode && (
+          <p className="field__error" id="settings-chat-mode-error">
+            {t(errors.chat_mode)}
+          </p>
+        )}
+      </div>
+    ) : (
+      <TextField
+        key={field.key}
+        label={t(`settings.fields.${field.key}`)}
+        hint={field.hint ? t(`settings.hints.${field.key}`) : undefined}
+        name={field.key}
+        type={field.input}
+        inputMode={field.input === 'number' ? 'numeric' : undefined}
+        value={draft[field.key]}
+        onChange={(e) => edit(field.key, e.target.value)}
+        error={errors[field.key] && t(errors[field.key]!)}
+      />
+    );
+
+  return (
+    <section className="admin-page">
+      <PageHeading>{t('settings.title')}</PageHeading>
+      <p>{t('settings.intro')}</p>
+      {formError && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t(formError)}
+        </p>
+      )}
+      <form className="settings-form" noValidate onSubmit={submit}>
+        {SETTINGS_SECTIONS.map((section) => (
+          <fieldset key={section.id} className="card settings-section">
+            <legend className="settings-section__title">{t(`settings.sections.${section.id}.title`)}</legend>
+            <p className="field__hint">{t(`settings.sections.${section.id}.intro`)}</p>
+            {section.fields.map(input)}
+            {section.secrets?.map((name) => (
+              <SecretField
+                key={name}
+                label={t(`settings.fields.${name}`)}
+                isSet={view.secrets[name].set}
+                choice={secrets[name]}
+                error={errors[name] && t(errors[name]!)}
+                onChange={(choice) => setSecrets((s) => ({ ...s, [name]: choice }))}
+              />
+            ))}
+            {section.logo && (
+              <LogoField
+                current={view.clinic_logo}
+                choice={logo}
+                error={errors.clinic_logo && t(errors.clinic_logo)}
+                onChange={(choice) => {
+                  setLogo(choice);
+                  setErrors((e) => ({ ...e, clinic_logo: undefined }));
+                }}
+                onError={(key) => setErrors((e) => ({ ...e, clinic_logo: key }))}
+              />
+            )}
+          </fieldset>
+        ))}
+        <div className="settings-form__actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? t('common.working') : t('settings.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

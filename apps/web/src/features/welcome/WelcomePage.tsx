@@ -1,0 +1,110 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../api/use-session.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import './welcome.css';
+
+interface TaskCard {
+  id: 'intake' | 'referenceDocuments' | 'bfAdl' | 'awaitingSignature';
+  /** Where the card leads; null while that screen does not exist yet. */
+  path: string | null;
+  status: 'status.notStarted' | 'status.nothingYet';
+  /** A feature's own live status, shown instead of `status` once it has loaded. */
+  LiveStatus?: ComponentType;
+  icon: string;
+}
+
+const IntakeCardStatus = lazy(() => import('../intake/IntakeCardStatus.tsx'));
+const BfAdlCardStatus = lazy(() => import('../assessment/BfAdlCardStatus.tsx'));
+const AwaitingSignatureCardStatus = lazy(() =>
+  import('../documents/DocumentsCardStatus.tsx').then((m) => ({ default: m.AwaitingSignatureCardStatus })),
+);
+const ReferenceCardStatus = lazy(() =>
+  import('../documents/DocumentsCardStatus.tsx').then((m) => ({ default: m.ReferenceCardStatus })),
+);
+
+// A card whose feature reports progress shows it live; the others state honestly that
+// nothing has started until their features land.
+const CARDS: readonly TaskCard[] = [
+  {
+    id: 'intake',
+    path: '/welcome/intake-form',
+    status: 'status.notStarted',
+    LiveStatus: IntakeCardStatus,
+    icon: 'M7 4h10l3 3v13H7zM10 10h7M10 14h7M10 18h4',
+  },
+  {
+    id: 'referenceDocuments',
+    path: '/welcome/reference-documents',
+    status: 'status.nothingYet',
+    LiveStatus: ReferenceCardStatus,
+    icon: 'M5 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H5zM23 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z',
+  },
+  {
+    id: 'bfAdl',
+    path: '/welcome/bf-adl',
+    status: 'status.notStarted',
+    LiveStatus: BfAdlCardStatus,
+    icon: 'M5 20V10M11 20V4M17 20v-7M23 20H3',
+  },
+  {
+    id: 'awaitingSignature',
+    path: '/welcome/documents',
+    status: 'status.nothingYet',
+    LiveStatus: AwaitingSignatureCardStatus,
+    icon: 'M4 20c3-6 6-9 8-9s-1 7 2 7 3-4 5-4 2 2 3 2M4 23h20',
+  },
+];
+
+export default function WelcomePage() {
+  const { t, i18n } = useTranslation('welcome');
+  const session = useSession();
+  const name = session?.user.first_name;
+  return (
+    <div className="welcome">
+      <PageHeading>{name ? t('greeting', { name }) : t('greetingNoName')}</PageHeading>
+      <p className="welcome__date">
+        {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
+      </p>
+      <p>{t('intro')}</p>
+      <h2 className="visually-hidden">{t('cardsLabel')}</h2>
+      <ul className="welcome__cards">
+        {CARDS.map((card) => (
+          <li key={card.id} className="card welcome-card">
+            <svg className="welcome-card__icon" viewBox="0 0 28 28" aria-hidden="true">
+              <path
+                d={card.icon}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
+            </svg>
+            <h3 className="welcome-card__title">{t(`cards.${card.id}.title`)}</h3>
+            <p className="welcome-card__body">{t(`cards.${card.id}.body`)}</p>
+            <p className="welcome-card__status">
+              {card.LiveStatus ? (
+                <Suspense fallback={t(card.status)}>
+                  <card.LiveStatus />
+                </Suspense>
+              ) : (
+                t(card.status)
+              )}
+            </p>
+            {card.path ? (
+              <Link className="button button--secondary welcome-card__action" to={card.path}>
+                {t('open')}
+                <span className="visually-hidden">: {t(`cards.${card.id}.title`)}</span>
+              </Link>
+            ) : (
+              <p className="welcome-card__soon">{t('notAvailable')}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LOCALE,
+  LANGUAGE_TAGS,
+  LOCALES,
+  isAppLocale,
+  readStoredLocale,
+  storeLocale,
+  type AppLocale,
+} from './locale.ts';
+
+type Resource = Record<string, unknown>;
+
+// One module per locale and feature, loaded when a screen first needs it: the legal texts
+// and the signup strings never weigh on the login page's first load.
+const modules = import.meta.glob<{ default: Resource }>(['./gb/*.ts', './cn/*.ts']);
+
+const lazyResources: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = modules[`./${language}/${namespace}.ts`];
+    if (!load) {
+      callback(new Error(`No ${language} resources for ${namespace}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+function applyDocumentLanguage(locale: AppLocale): void {
+  document.documentElement.lang = LANGUAGE_TAGS[locale];
+}
+
+export const i18nReady = i18next
+  .use(lazyResources)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLocale(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    ns: ['common', 'layout', 'notices'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });
+
+i18next.on('languageChanged', (language) => {
+  if (isAppLocale(language)) applyDocumentLanguage(language);
+});
+applyDocumentLanguage(readStoredLocale());
+
+/** spec §1: the user can change language; the choice is kept in local storage. */
+export async function changeLocale(locale: AppLocale): Promise<void> {
+  storeLocale(locale);
+  await i18next.changeLanguage(locale);
+}
+
+export { i18next };

@@ -1,0 +1,34 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+interface PageHeadingProps {
+  children: ReactNode;
+  /** The document title; defaults to the heading's text when that is a string. */
+  title?: string;
+}
+
+/**
+ * The page's one h1. After a client-side navigation it takes focus, so screen-reader and
+ * keyboard users start at the new content (the first load keeps the browser's own start).
+ */
+export function PageHeading({ children, title }: PageHeadingProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  const { t } = useTranslation('common');
+  const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
+
+  useEffect(() => {
+    if (documentTitle) document.title = `${documentTitle} · ${t('appName')}`;
+  }, [documentTitle, t]);
+
+  useEffect(() => {
+    if (key !== 'default') ref.current?.focus();
+  }, [key]);
+
+  return (
+    <h1 ref={ref} tabIndex={-1}>
+      {children}
+    </h1>
+  );
+}

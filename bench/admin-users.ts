@@ -1,0 +1,26 @@
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from './lib/repo-root.ts';
+import { typescriptEntry } from './lib/typescript-entry.ts';
+
+/**
+ * The users page's queries on 10,000 seeded users (issue 8). The work runs inside the server
+ * package (apps/server/src/modules/admin/bench/), which owns the schema and the queries; this
+ * entry only starts it. DATABASE_URL picks PostgreSQL (a fresh database there), else PGlite.
+ *
+ *   npx tsx bench/admin-users.ts
+ *
+ * For bench/run.ts: `'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite()`.
+ */
+export function runAdminUsersSuite(): Promise<boolean> {
+  const { command, args } = typescriptEntry('apps/server/src/modules/admin/bench/users-page-bench.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = (await runAdminUsersSuite()) ? 0 : 1;
+}

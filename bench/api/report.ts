@@ -1,0 +1,56 @@
+import type { LatencySummary } from '../lib/latency-probe.ts';
+import type { Measurement } from '../lib/measure.ts';
+import { formatTable } from '../lib/table.ts';
+import type { Scenario } from './scenario.ts';
+import { formatPercent, type Verdict } from './targets.ts';
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  measured: Measurement;
+  verdict: Verdict;
+}
+
+const COLUMNS = [
+  { header: 'scenario' },
+  { header: 'request' },
+  { header: 'conns', align: 'right' },
+  { header: 'req/s', align: 'right' },
+  { header: 'p50 ms', align: 'right' },
+  { header: 'p99 ms', align: 'right' },
+  { header: 'non-2xx', align: 'right' },
+  { header: 'errors', align: 'right' },
+  { header: 'vs baseline', align: 'right' },
+  { header: 'target', align: 'right' },
+  { header: 'result' },
+] as const;
+
+export function resultTable(results: readonly ScenarioResult[]): string {
+  const rows = results.map(({ scenario, measured, verdict }) => [
+    scenario.name,
+    scenario.request,
+    String(scenario.connections),
+    measured.requestsPerSecond.toFixed(0),
+    measured.p50Ms.toFixed(1),
+    measured.p99Ms.toFixed(1),
+    String(measured.non2xx),
+    String(measured.errors),
+    formatPercent(verdict.ratio),
+    scenario.minBaselineRatio === undefined ? '—' : `≥ ${formatPercent(scenario.minBaselineRatio)}`,
+    verdict.passed ? '✓ pass' : '✗ miss',
+  ]);
+  return formatTable(COLUMNS, rows);
+}
+
+export function misses(results: readonly ScenarioResult[]): string[] {
+  return results.flatMap(({ scenario, verdict }) =>
+    verdict.misses.map((miss) => `${scenario.name}: ${miss}`),
+  );
+}
+
+export function latencyLine(label: string, summary: LatencySummary): string {
+  const failed = summary.failures > 0 ? `, ${summary.failures} failed` : '';
+  return (
+    `${label.padEnd(12)} p50 ${summary.p50Ms.toFixed(1)} ms  p99 ${summary.p99Ms.toFixed(1)} ms  ` +
+    `max ${summary.maxMs.toFixed(1)} ms  (${summary.samples} samples${failed})`
+  );
+}

@@ -1,0 +1,13 @@
+import type { Load } from '../lib/measure.ts';
+
+export interface Scenario {
+  name: string;
+  /** Method and path, for the report. */
+  request: string;
+  connections: number;
+  load: Load;
+  /** Least share of the baseline's req/s; undefined while no target is set. */
+  minBaselineRatio?: number;
+  /** What kept the scenario from sending what it meant to; a reason to miss even at 0 errors. */
+  problems?: () => string[];
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { onExit } from '../lib/exit-cleanup.ts';
+import { freePort } from '../lib/free-port.ts';
+import { repoRoot } from '../lib/repo-root.ts';
+import { startService, type Service } from '../lib/service-process.ts';
+import { typescriptEntry } from '../lib/typescript-entry.ts';
+import { PortalLog } from './portal-log.ts';
+
+// Migrations and the demo seed (two argon2 hashes) run before /healthz answers.
+const STARTUP_TIMEOUT_MS = 120_000;
+// High enough that the limits never answer 10429 and the lockout never trips: the bench
+// measures the work behind them, not the limiter's refusals.
+const UNLIMITED = '1000000';
+
+export interface PortalUnderTest {
+  service: Service;
+  /** For the report: which database engine served the run. */
+  engine: string;
+  log: PortalLog;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (apps/server/src/main.ts) in development mode with explicit throwaway
+ * keys, the demo patient seeded, and a temporary data directory that goes with it.
+ */
+export async function startPortal(databaseUrl: string | undefined): Promise<PortalUnderTest> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const forgetDataDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const log = new PortalLog();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PORTAL_MASTER_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORTAL_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_HANDSHAKE_PER_MINUTE: UNLIMITED,
+    LOCKOUT_THRESHOLD: UNLIMITED,
+  };
+  // An empty DATABASE_URL in the parent environment must not reach the config as ''.
+  if (databaseUrl === undefined) delete env.DATABASE_URL;
+  else env.DATABASE_URL = databaseUrl;
+
+  const service = await startService({
+    name: 'portal',
+    ...typescriptEntry('apps/server/src/main.ts'),
+    cwd: repoRoot,
+    env,
+    baseUrl: `http://127.0.0.1:${port}`,
+    healthPath: '/healthz',
+    startupTimeoutMs: STARTUP_TIMEOUT_MS,
+    onLine: (line) => log.record(line),
+  }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    forgetDataDir();
+    throw error;
+  });
+
+  return {
+    service,
+    engine:
+      databaseUrl === undefined ? 'embedded PGlite (DATABASE_URL not set)' : describePostgres(databaseUrl),
+    log,
+    async close() {
+      await service.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      forgetDataDir();
+    },
+  };
+}
+
+/** Host, port and database only: the URL may carry a password. */
+function describePostgres(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}

@@ -1,0 +1,24 @@
+import { argv, exit } from 'node:process';
+
+/**
+ * `npm run bench [-- <suite>]`: runs one suite (default: api) and exits 0 when all its targets
+ * pass, 1 when one misses or the run fails. Suites load lazily so one's dependencies never slow another.
+ */
+const suites: Record<string, () => Promise<boolean>> = {
+  api: async () => (await import('./api/run-api.ts')).runApiSuite(),
+  'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
+};
+
+const suiteName = argv[2] ?? 'api';
+const suite = suites[suiteName];
+if (suite === undefined) {
+  console.error(`Unknown bench suite '${suiteName}'; known: ${Object.keys(suites).join(', ')}`);
+  exit(1);
+}
+try {
+  const passed = await suite();
+  exit(passed ? 0 : 1);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exit(1);
+}

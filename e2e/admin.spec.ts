@@ -1,0 +1,277 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN } from './support/portal.ts';
+import { notices, signIn } from './support/session.ts';
+
+/**
+ * The administration journey of issue 8 on a portal of its own: it changes clinic settings
+ * that every other spec reads (the support menu), so it must not share their server.
+ */
+interface PrivatePortal {
+  url: string;
+  dataDir: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Under DATABASE_URL (the PostgreSQL pass of CI) a database of its own on that server. */
+async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL;
+  if (!server) return { url: undefined, drop: async () => undefined };
+  const name = `portal_e2e_admin_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function startPortal(): Promise<{ portal: PrivatePortal; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-admin-'));
+  const database = await freshDatabaseUrl();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PORTAL_DEMO: '1',
+    PUBLIC_URL: url,
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    RATE_LIMIT_HANDSHAKE_PER_MINUTE: '10000',
+    LOG_LEVEL: 'warn',
+  };
+  // The same private copy of the built app as the main server under test (playwright.config.ts).
+  if (process.env.PORTAL_E2E_WEB_DIST) env.WEB_DIST = process.env.PORTAL_E2E_WEB_DIST;
+  if (database.url) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 120_000, intervals: [250] },
+    )
+    .toBe(200);
+  return {
+    portal: { url, dataDir },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const test = base.extend<object, { portal: PrivatePortal }>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use) => {
+      const { portal, stop } = await startPortal();
+      await use(portal);
+      await stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.url),
+});
+
+/** The newest invitation link in the portal's outbox for `address` (quoted-printable undone). */
+async function invitationLink(portal: PrivatePortal, address: string): Promise<string> {
+  const outbox = path.join(portal.dataDir, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const mail = (await readFile(path.join(outbox, file), 'utf8'))
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+          if (!new RegExp(`^To: .*${address}`, 'mi').test(mail)) continue;
+          link = /https?:\/\/\S+\/auth\/accept-invite\?token=[\w-]+/.exec(mail)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000, message: `an invitation mail to ${address}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function newPage(browser: Browser, portal: PrivatePortal): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: portal.url,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  return context.newPage();
+}
+
+/** Opens a user's row menu on the users page (searched by e-mail) and picks an entry. */
+async function rowAction(admin: Page, email: string, entry: string) {
+  await admin.goto(`/users?q=${encodeURIComponent(email)}`);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /^Actions/ }).click();
+  await admin.getByRole('menuitem', { name: entry }).click();
+}
+
+const POLL_MS = 10_000;
+
+test('an administrator invites a patient, changes the support e-mail, changes access and locks them; all of it is audited', async ({
+  page: admin,
+  browser,
+  portal,
+}) => {
+  test.setTimeout(180_000);
+  const email = `invited-${Date.now()}@example.com`;
+  const password = 'Harbour-lantern-quiet-42';
+  const supportEmail = `help-${Date.now()}@clinic.example`;
+  const patient = await newPage(browser, portal);
+
+  await test.step('the admin invites a new patient from the users page', async () => {
+    await signIn(admin, ADMIN);
+    await expect(admin).toHaveURL(/\/users$/);
+    await admin.getByRole('button', { name: 'Invite a user' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Invite a user' });
+    await expect(dialog.getByLabel('First name')).toBeFocused();
+    await dialog.getByLabel('First name').fill('Ivy');
+    await dialog.getByLabel('Last name').fill('Invited');
+    await dialog.getByLabel('E-mail address').fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(notices(admin)).toContainText('Invitation sent');
+    await expect(dialog).toBeHidden();
+    await admin.getByLabel('Search users').fill(email);
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(admin.getByRole('row').filter({ hasText: email })).toContainText('Invited');
+  });
+
+  await test.step('the patient sets a password from the e-mail and signs in', async () => {
+    await patient.goto(await invitationLink(portal, email));
+    await expect(patient.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+    await patient.locator('input[name="new_password"]').fill(password);
+    await patient.locator('input[name="confirm_password"]').fill(password);
+    await patient.getByRole('button', { name: 'Save password' }).click();
+    await expect(patient.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible();
+    await signIn(patient, { email, password });
+    await expect(patient).toHaveURL(/\/welcome$/);
+  });
+
+  await test.step("the admin sends a document from the patient's detail page, then cancels it", async () => {
+    await admin.goto(`/users?q=${encodeURIComponent(email)}`);
+    await admin.getByRole('link', { name: 'Ivy Invited' }).click();
+    await expect(admin.getByRole('heading', { level: 1 })).toContainText('Ivy Invited');
+    await expect(admin.getByText('No assessment submitted yet.')).toBeVisible();
+    const documents = admin.getByRole('region', { name: 'Documents' });
+    await documents.getByLabel('Document', { exact: true }).selectOption({ index: 1 });
+    await documents.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(notices(admin)).toContainText('Document sent');
+    const row = documents.getByRole('row').nth(1);
+    await expect(row).toContainText('Awaiting signature');
+    await row.getByRole('button', { name: /^Cancel document/ }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancel document' }).click();
+    await expect(row).toContainText('Cancelled');
+  });
+
+  await test.step('the admin changes the support e-mail; the patient support menu shows it', async () => {
+    await admin.goto('/settings');
+    await admin.locator('input[name="support_email"]').fill(supportEmail);
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(notices(admin)).toContainText('Settings saved');
+    await patient.reload();
+    await patient.getByRole('button', { name: 'Support' }).click();
+    await expect(patient.getByRole('menuitem', { name: /Copy support e-mail/ })).toContainText(supportEmail);
+    await patient.keyboard.press('Escape');
+  });
+
+  await test.step('a role given by the admin reaches the open portal within one poll (refresh_token)', async () => {
+    await patient.goto('/welcome/intake-form');
+    await rowAction(admin, email, 'Change roles and permissions');
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Administrator').check();
+    const changedAt = Date.now();
+    await dialog.getByRole('button', { name: 'Save access' }).click();
+    await expect(notices(admin)).toContainText('Access changed');
+    // Refreshed tokens carry the admin role, and '/' sends an administrator to /users (spec §2).
+    await expect(patient).toHaveURL(/\/users$/, { timeout: POLL_MS + 5_000 });
+    expect(Date.now() - changedAt).toBeLessThan(POLL_MS + 5_000);
+  });
+
+  await test.step('the admin locks the patient, whose open portal signs out within one poll', async () => {
+    await rowAction(admin, email, 'Lock account');
+    const confirm = admin.getByRole('alertdialog', { name: 'Lock Ivy Invited?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    const lockedAt = Date.now();
+    await confirm.getByRole('button', { name: 'Lock account' }).click();
+    await expect(notices(admin)).toContainText('Account locked');
+    await expect(patient).toHaveURL(/\/auth\/login$/, { timeout: POLL_MS + 5_000 });
+    expect(Date.now() - lockedAt).toBeLessThan(POLL_MS + 5_000);
+    await expect(notices(patient)).toContainText('Session Expired');
+    await expect(admin.getByRole('row').filter({ hasText: email })).toContainText(
+      'Locked by an administrator',
+    );
+  });
+
+  await test.step('the audit viewer shows every step, and exports it as CSV', async () => {
+    await admin.goto('/audit');
+    await admin.getByLabel('Patient or account').fill(email);
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(admin).toHaveURL(/subject=/);
+    const table = admin.getByRole('table', { name: 'Audit rows' });
+    for (const action of ['admin.user.invite', 'invite.accept', 'admin.user.access', 'admin.user.lock']) {
+      await expect(table.getByText(action, { exact: true })).toBeVisible();
+    }
+    const downloading = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await readFile((await (await downloading).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail',
+    );
+    expect(csv).toContain(`,admin.user.lock,success,`);
+    expect(csv).toContain(email);
+
+    await admin.getByLabel('Patient or account').fill('');
+    await admin.getByLabel('Action').fill('admin.settings');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(table).toContainText('support_email');
+  });
+
+  await test.step('the settings go back, so a rerun starts from the defaults', async () => {
+    await admin.goto('/settings');
+    await admin.locator('input[name="support_email"]').fill('support@northbridge.example');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(notices(admin)).toContainText('Settings saved');
+  });
+});

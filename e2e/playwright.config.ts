@@ -1,0 +1,70 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Chosen once in the runner and inherited by the workers, which read the mail outbox there.
+process.env.PORTAL_E2E_PORT ??= '8181';
+process.env.PORTAL_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// The server under test serves a private copy of the built app: a `vite build` started while
+// the suite runs (another terminal, `npm run dev`) replaces the hashed chunks under its feet.
+if (!process.env.PORTAL_E2E_WEB_DIST) {
+  const copy = path.join(process.env.PORTAL_E2E_DATA_DIR, 'web-dist');
+  cpSync(path.resolve(import.meta.dirname, '../apps/web/dist'), copy, { recursive: true });
+  process.env.PORTAL_E2E_WEB_DIST = copy;
+}
+const port = process.env.PORTAL_E2E_PORT;
+const baseURL = `http://localhost:${port}`;
+
+/** Debian's Chromium: Playwright's own browser download is not available here. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../node_modules/.e2e-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
+      WEB_DIST: process.env.PORTAL_E2E_WEB_DIST,
+      PORTAL_DEMO: '1',
+      PUBLIC_URL: baseURL,
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      RATE_LIMIT_HANDSHAKE_PER_MINUTE: '10000',
+      LOG_LEVEL: 'warn',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { PortalClient } from '@portal/protocol';
+import { linkFromMail } from './mail.ts';
+import { BASE_URL } from './portal.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/**
+ * A fresh, verified patient made through the real API (signup, mail, verify), for journeys
+ * that would disturb the shared demo accounts (lockout, password reset).
+ */
+export async function createVerifiedPatient(label: string): Promise<Account> {
+  const account = { email: uniqueEmail(label), password: 'Quiet-harbour-lantern-42', firstName: 'Robin' };
+  const client = new PortalClient({ baseUrl: BASE_URL });
+  await client.handshake();
+  await client.signup({
+    email: account.email,
+    password: account.password,
+    first_name: account.firstName,
+    last_name: 'Tester',
+    date_of_birth: '1984-05-17',
+    agree_terms: true,
+    locale: 'gb',
+  });
+  const link = await linkFromMail(account.email, 'verify-email');
+  await client.verifyEmail(new URL(link).searchParams.get('token') ?? '');
+  return account;
+}

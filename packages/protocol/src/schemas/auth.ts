@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { encodedValue } from './common.ts';
+
+/** protocol.md §5: `roles` ⊆ ["user", "admin"]. */
+export const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+/** Product spec: English (gb, the default) and Simplified Chinese (cn). */
+export const Locale = z.enum(['gb', 'cn']);
+export type Locale = z.infer<typeof Locale>;
+
+/** RFC 5321 caps an address at 254 characters; stored trimmed and lowercased so one person has one account. */
+export const emailSchema = z.string().trim().toLowerCase().max(254).check(z.email());
+
+export const nameSchema = z.string().trim().min(1).max(100);
+
+/** The oldest birth date signup accepts, as an age. */
+const MAX_AGE_YEARS = 130;
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD', a calendar date (z.iso.date refuses 2023-02-30), in the past and at most 130 years ago. */
+export const dateOfBirthSchema = z.iso
+  .date()
+  .refine((date) => date < todayUtc(), { message: 'Date of birth must be in the past' })
+  .refine(
+    (date) => {
+      const today = todayUtc();
+      const earliest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
+      return date >= earliest;
+    },
+    { message: `Date of birth must be within the last ${MAX_AGE_YEARS} years` },
+  );
+
+/** A time-based one-time code has 6 digits; recovery codes are two groups of five letters or digits. */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+export const mfaCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((code) => /^\d{6}$/.test(code) || RECOVERY_CODE_PATTERN.test(code), {
+    message: 'Enter the 6-digit code or a recovery code',
+  });
+
+/**
+ * protocol.md §2: the key is only typed as a string here; the handshake then checks hex and
+ * curve itself so that the answer carries the spec's 'Invalid hex string' / 'Invalid public key'.
+ */
+export const handshakeRequest = z.object({ key: z.string() });
+export const handshakeData = z.object({ key: z.string(), uid: z.string() });
+
+/** protocol.md §5: the password is an encoded value under the request's `salt` header (§4). */
+export const loginRequest = z.object({ email: emailSchema, password: encodedValue });
+
+/** protocol.md §5 (spec fields): `expires` is the access-token expiry in Unix seconds. */
+export const tokenData = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  expires: z.number().int(),
+  mfa: z.literal(false),
+  username: z.string(),
+  roles: z.array(Role),
+  auths: z.array(z.string()),
+  first_name: z.string(),
+  insurance_type: z.string().nullable(),
+});
+
+/** protocol.md §5: with multi-factor authentication, `/token/` answers this instead of tokens. */
+export const mfaChallenge = z.object({ mfa: z.literal(true), mfa_token: z.string() });
+
+/** What `POST /token/` answers, told apart by `mfa`. */
+export const loginResult = z.discriminatedUnion('mfa', [tokenData, mfaChallenge]);
+
+export const mfaRequest = z.object({ mfa_token: z.string(), code: mfaCode });
+export const refreshRequest = z.object({ refresh: z.string() });
+
+/** protocol.md §7: signup; `password` is encoded (§4) and meets `passwordPolicy` once opened. */
+export const signupRequest = z.object({
+  email: emailSchema,
+  password: encodedValue,
+  first_name: nameSchema,
+  last_name: nameSchema,
+  date_of_birth: dateOfBirthSchema,
+  agree_terms: z.literal(true),
+  locale: Locale,
+});
+
+export const verifyEmailRequest = z.object({ token: z.string() });
+export const passwordResetRequest = z.object({ email: emailSchema });
+export const passwordResetConfirmRequest = z.object({ token: z.string(), new_password: encodedValue });
+
+export type HandshakeRequest = z.infer<typeof handshakeRequest>;
+export type HandshakeData = z.infer<typeof handshakeData>;
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type TokenData = z.infer<typeof tokenData>;
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+export type LoginResult = z.infer<typeof loginResult>;
+export type MfaRequest = z.infer<typeof mfaRequest>;
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+export type SignupRequest = z.infer<typeof signupRequest>;
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;

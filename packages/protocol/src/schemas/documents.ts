@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { DocumentAction, DocumentStatus } from './document-status.ts';
+
+export * from './document-status.ts';
+
+/** Largest PDF the clinic may upload (protocol.md §6: 10413 beyond it). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** A drawn signature is a small PNG; anything larger is not a signature. */
+export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
+export const DOCUMENTS_PAGE_SIZE = 20;
+
+/** Reference documents are read by every patient; signature documents are assigned to one. */
+export const DocumentKind = z.enum(['reference', 'signature']);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+export const DocumentFieldKind = z.enum(['signature', 'date', 'initials']);
+export type DocumentFieldKind = z.infer<typeof DocumentFieldKind>;
+
+const points = z.number().min(0).max(14_400);
+
+/** A box on a page, in PDF points from the page's bottom-left corner (pdf-lib's coordinates); pages count from 1. */
+export const documentField = z.object({
+  kind: DocumentFieldKind,
+  page: z.number().int().min(1).max(2_000),
+  x: points,
+  y: points,
+  width: points.min(4),
+  height: points.min(4),
+});
+export type DocumentField = z.infer<typeof documentField>;
+
+const base64Text = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64');
+const isoTime = z.string().describe('ISO 8601 time, UTC');
+
+// ---- Clinic side (/admin/documents/...) ----
+
+/** Sealed body: the size cap is the server's (10413), not a validation error. */
+export const templateUploadRequest = z.object({
+  kind: DocumentKind,
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2_000).default(''),
+  pdf_base64: base64Text.min(1, 'Required'),
+});
+export type TemplateUploadRequest = z.input<typeof templateUploadRequest>;
+
+export const documentTemplate = z.object({
+  id: z.uuid(),
+  kind: DocumentKind,
+  title: z.string(),
+  description: z.string(),
+  fields: z.array(documentField),
+  page_count: z.number().int(),
+  size: z.number().int(),
+  sha256: z.string(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type DocumentTemplate = z.infer<typeof documentTemplate>;
+
+export const templateList = z.object({ items: z.array(documentTemplate) });
+
+export const templateFieldsRequest = z.object({
+  id: z.uuid(),
+  fields: z.array(documentField).max(50),
+});
+
+export const assignDocumentRequest = z.object({
+  template_id: z.uuid(),
+  patient_ids: z.array(z.uuid()).min(1).max(200),
+  /** Signing closes at this time; absent: the document never expires. */
+  due_at: z.iso.datetime({ offset: true }).optional(),
+  /** false keeps the document In Progress (draft) for the patient to submit, or for the clinic to send later. */
+  send: z.boolean().default(true),
+});
+export type AssignDocumentRequest = z.input<typeof assignDocumentRequest>;
+
+/** The moves an administrator makes, as named in the state table. */
+export const ClinicDocumentAction = DocumentAction.extract(['send', 'accept', 'countersign', 'cancel']);
+export const clinicActionRequest = z.object({
+  id: z.uuid(),
+  action: ClinicDocumentAction,
+  /** The version the administrator saw; another change since then answers 10409. */
+  version: z.number().int().min(1).optional(),
+});
+
+export const documentEvent = z.object({
+  at: isoTime,
+  action: z.string(),
+  actor: z.enum(['patient', 'clinic', 'system']),
+  actor_id: z.string().nullable(),
+  from_status: DocumentStatus.nullable(),
+  to_status: DocumentStatus.nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type DocumentEvent = z.infer<typeof documentEvent>;
+
+export const clinicAssignment = z.object({
+  id: z.uuid(),
+  template_id: z.uuid(),
+  title: z.string(),
+  patient_id: z.uuid(),
+  status: DocumentStatus,
+  version: z.number().int(),
+  due_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  rejection_reason: z.string().nullable(),
+  signed_sha256: z.string().nullable(),
+  events: z.array(documentEvent),
+});
+export type ClinicAssignment = z.infer<typeof clinicAssignment>;
+
+export const clinicAssignmentList = z.object({ items: z.array(clinicAssignment) });
+export const patientIdQuery = z.object({ patient_id: z.uuid() });
+export const idQuery = z.object({ id: z.uuid() });
+
+export const documentPdf = z.object({
+  filename: z.string(),
+  sha256: z.string(),
+  pdf_base64: z.string(),
+});
+export type DocumentPdf = z.infer<typeof documentPdf>;
+
+// ---- Patient side (protocol.md §7) ----
+
+export const documentsQuery = z.object({
+  status: DocumentStatus.optional(),
+  kind: DocumentKind.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** A document as the patient sees it; reference documents have no status. */
+export const patientDocument = z.object({
+  id: z.uuid(),
+  kind: DocumentKind,
+  title: z.string(),
+  description: z.string(),
+  status: DocumentStatus.nullable(),
+  due_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  /** The patient's moves the state table allows now. */
+  actions: z.array(DocumentAction),
+  /** A signed PDF exists (after sign or submit). */
+  signed: z.boolean(),
+  rejection_reason: z.string().nullable(),
+});
+export type PatientDocument = z.infer<typeof patientDocument>;
+
+export const documentsPage = z.object({
+  items: z.array(patientDocument),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  /** The patient's assigned documents per status, whatever the filter. */
+  counts: z.record(DocumentStatus, z.number().int()),
+});
+export type DocumentsPage = z.infer<typeof documentsPage>;
+
+export const documentDetail = patientDocument.extend({
+  /** The signed PDF once there is one, else the original. */
+  file: z.enum(['original', 'signed']),
+  sha256: z.string(),
+  pdf_base64: z.string(),
+});
+export type DocumentDetail = z.infer<typeof documentDetail>;
+
+export const signingSession = z.object({
+  document: patientDocument,
+  fields: z.array(documentField),
+  consent_text: z.string(),
+  signer_name: z.string(),
+});
+export type SigningSession = z.infer<typeof signingSession>;
+
+export const documentSignature = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('drawn'), png_base64: base64Text.min(1, 'Required') }),
+  z.object({ kind: z.literal('typed'), text: z.string().trim().min(1, 'Required').max(100) }),
+]);
+export type DocumentSignature = z.infer<typeof documentSignature>;
+
+/** protocol.md §7 `POST /patient/sign/`: sign (or submit a draft) with consent, or reject with a reason. */
+export const signRequest = z.discriminatedUnion('action', [
+  z.object({
+    id: z.uuid(),
+    action: z.enum(['sign', 'submit']),
+    signature: documentSignature,
+    consent: z.literal(true, { error: 'Consent is required' }),
+  }),
+  z.object({
+    id: z.uuid(),
+    action: z.literal('reject'),
+    reason: z.string().trim().min(1, 'Required').max(1_000),
+  }),
+]);
+export type SignRequest = z.input<typeof signRequest>;
