@@ -15,6 +15,7 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../../testing/test-portal.ts';
+import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
 import {
   acceptInvite,
   codeOf,
@@ -163,6 +164,13 @@ describe('users list', () => {
 describe('user detail', () => {
   it("shows a patient's profile, intake progress and audit trail, and audits the read", async () => {
     const patientId = (await idOf(DEMO_PATIENT.email))!;
+    const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    const { version } = await patient.get<{ version: number }>('/patient/profile/');
+    const saved = await sealedPost(patient, '/patient/profile/', {
+      version,
+      value: { ...SAMPLE_INTAKE.profile, first_name: 'Pat', date_of_birth: '1958-04-12' },
+    });
+    expect(saved.status).toBe(200);
     const answer = await admin.send({ method: 'GET', path: '/admin/user/', query: { id: patientId } });
     expect((answer.body as { salt?: string }).salt).toMatch(/^[A-Za-z]{16}$/);
     const detail = answer.data as UserDetail;
