@@ -3,3 +3,4 @@ export * from './core.ts';
 export * from './patient.ts';
 export * from './documents.ts';
 export * from './assessment.ts';
+export * from './mfa.ts';
