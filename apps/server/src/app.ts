@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -51,6 +51,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
+/**
+ * Every route each app registered, with its config: the attack suite derives its access
+ * matrix from this, so a route added later is covered (or flagged unclassified) at once.
+ */
+export const routeCatalogue = new WeakMap<FastifyInstance, RouteEntry[]>();
+
 /** Builds the Fastify instance from plugins and modules; main.ts owns the process. */
 export async function buildApp(
   ctx: AppContext,
@@ -62,6 +74,13 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+  });
+  const routes: RouteEntry[] = [];
+  routeCatalogue.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, config: route.config ?? {} });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, type PortalClient } from '@portal/protocol';
+import { routeCatalogue, type RouteEntry } from '../app.ts';
+import { DEMO_ADMIN } from '../testing/test-portal.ts';
+import { addPatient } from '../modules/documents/test-support.ts';
+import { accessOf, OUTSIDE_API, ROUTE_RULES, type Access } from './route-rules.ts';
+import {
+  apiRoutes,
+  codeOf,
+  expectCleanAnswer,
+  expectNoSecretsInLogs,
+  raw,
+  recordsFingerprint,
+  rememberClient,
+  routeKey,
+  startSecurityWorld,
+  type Principal,
+  type SecurityWorld,
+} from './security-kit.ts';
+
+let w: SecurityWorld;
+let principals: Principal[];
+
+beforeAll(async () => {
+  w = await startSecurityWorld();
+  const none = w.t.client();
+  await none.handshake();
+  const invalid = w.t.client();
+  await invalid.handshake();
+  invalid.access = 'not.a.token';
+  principals = [
+    { name: 'none', client: none },
+    { name: 'invalid', client: invalid },
+    { name: 'patientA', client: w.a.client },
+    { name: 'patientB', client: w.b.client },
+    { name: 'admin', client: w.admin },
+  ];
+});
+afterAll(async () => {
+  expectNoSecretsInLogs(w);
+  await w.t.close();
+});
+
+/** The mirror HEAD route of a GET shares its config; its key is the GET's. */
+const ruleKey = (r: RouteEntry) => routeKey(r).replace(/^HEAD /, 'GET ');
+
+/** The refusal a principal must get from a route of this access, or null when it may pass. */
+function expectedRefusal(access: Access, principal: Principal['name']): 10401 | 10403 | null {
+  if (principal === 'none' || principal === 'invalid') return access === 'public' ? null : 10401;
+  if (principal === 'admin') return access === 'patient' ? 10403 : null;
+  return access === 'admin' ? 10403 : null;
+}
+
+/** A fresh session of the principal's role, for calls that end the session they run on. */
+async function throwaway(principal: Principal): Promise<PortalClient> {
+  if (principal.name === 'admin') return w.t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  if (principal.name === 'patientA' || principal.name === 'patientB') return (await addPatient(w.t)).client;
+  return principal.client;
+}
+
+describe('route classification', () => {
+  it('classifies every API route, and each route config grants exactly the classified access', () => {
+    const routes = apiRoutes(w.t).filter((r) => r.method !== 'HEAD');
+    const unclassified = routes.map(routeKey).filter((key) => !(key in ROUTE_RULES));
+    expect(
+      unclassified,
+      'new routes: add them to security/route-rules.ts with the access they are meant to have',
+    ).toEqual([]);
+    const stale = Object.keys(ROUTE_RULES).filter((key) => !routes.some((r) => routeKey(r) === key));
+    expect(stale, 'rules for routes that no longer exist').toEqual([]);
+    const mismatched = routes
+      .filter((r) => accessOf(r.config) !== ROUTE_RULES[routeKey(r)]!.access)
+      .map(
+        (r) =>
+          `${routeKey(r)}: config grants ${accessOf(r.config)}, table says ${ROUTE_RULES[routeKey(r)]!.access}`,
+      );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('registers nothing outside /backend/api/v1 (where no token is checked) but health checks and the API description', () => {
+    const outside = routeCatalogue
+      .get(w.t.portal.app)!
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/backend/api/v1/'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(outside.filter((key) => !OUTSIDE_API.has(key))).toEqual([]);
+  });
+});
+
+describe('access matrix: every route × {no token, invalid token, patient A, patient B, admin}', () => {
+  it('refuses without a valid token (10401) and with the wrong role (10403); lets the right caller through', async () => {
+    const failures: string[] = [];
+    for (const route of apiRoutes(w.t)) {
+      const rule = ROUTE_RULES[ruleKey(route)];
+      if (!rule) continue; // reported by the classification test
+      const path = route.url.slice('/backend/api/v1'.length).replace(/:\w+/g, w.a.id);
+      for (const principal of principals) {
+        const refusal = expectedRefusal(rule.access, principal.name);
+        const client = refusal === null && rule.endsSession ? await throwaway(principal) : principal.client;
+        const answer = await raw(w.t, client, {
+          method: route.method,
+          path,
+          body: route.method === 'POST' ? {} : undefined,
+          seal: route.config.encryptedBody === true && client.sharedSecret !== undefined,
+        });
+        const where = `${route.method} ${path} as ${principal.name}`;
+        if (refusal !== null) {
+          const expected = { code: refusal, message: ERROR_CATALOGUE[refusal].message };
+          if (answer.status !== ERROR_CATALOGUE[refusal].http) {
+            failures.push(`${where}: HTTP ${answer.status}, expected ${ERROR_CATALOGUE[refusal].http}`);
+          } else if (route.method !== 'HEAD' && JSON.stringify(answer.body) !== JSON.stringify(expected)) {
+            failures.push(`${where}: ${answer.text.slice(0, 120)}, expected ${JSON.stringify(expected)}`);
+          }
+          continue;
+        }
+        if (route.method === 'HEAD') {
+          if ([401, 403].includes(answer.status) || answer.status >= 500) {
+            failures.push(`${where}: HTTP ${answer.status} for an allowed caller`);
+          }
+          continue;
+        }
+        expectCleanAnswer(answer, where);
+        if ([10401, 10403].includes(codeOf(answer) ?? 0)) {
+          failures.push(`${where}: refused an allowed caller with ${codeOf(answer)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers another patient's record ids with 10404 Items not found and changes nothing; the owner reaches them", async () => {
+    const owned = Object.entries(ROUTE_RULES).filter(([, rule]) => rule.ownedBy);
+    expect(owned.length).toBeGreaterThan(0);
+    for (const [key, rule] of owned) {
+      const { request, ownerMayRepeat } = rule.ownedBy!(w);
+      const before = await recordsFingerprint(w.t);
+      const foreign = await raw(w.t, w.b.client, request);
+      expect(foreign.status, key).toBe(404);
+      expect(foreign.body, key).toEqual({ code: 10404, message: 'Items not found' });
+      expect(await recordsFingerprint(w.t), `${key} changed a record`).toBe(before);
+      if (ownerMayRepeat) {
+        const own = await raw(w.t, w.a.client, request);
+        expect(codeOf(own), `${key} as the owner: ${own.text.slice(0, 200)}`).toBe(0);
+      }
+    }
+    // Last, since it moves the document: the owner's own write goes through.
+    const write = ROUTE_RULES['POST /patient/sign/']!.ownedBy!(w).request;
+    expect(codeOf(await raw(w.t, w.a.client, write))).toBe(0);
+  });
+
+  it('keeps every token and uid used above out of the logs', () => {
+    for (const p of principals) rememberClient(w, p.client);
+    expectNoSecretsInLogs(w);
+  });
+});

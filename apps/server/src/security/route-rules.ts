@@ -1,0 +1,131 @@
+import type { RawRequest, SecurityWorld } from './security-kit.ts';
+
+/**
+ * Who may call a route: `public` (no token), `signed-in` (any role), `patient` (roles
+ * ['user']: an admin token answers 10403), `admin` (roles ['admin']).
+ */
+export type Access = 'public' | 'signed-in' | 'patient' | 'admin';
+
+export interface RouteRule {
+  access: Access;
+  /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
+  endsSession?: true;
+  /**
+   * A request naming a record that belongs to patient A: patient A reaches it, patient B
+   * gets 10404 'Items not found' exactly as for a missing record (IDOR check).
+   */
+  ownedBy?: (w: SecurityWorld) => { request: RawRequest; ownerMayRepeat: boolean };
+}
+
+/**
+ * Every API route, classified by hand. The access matrix checks each route's config against
+ * this table and fails on a route missing here, so a new route cannot ship unreviewed:
+ * add it with the access it is meant to have (and `ownedBy` when it takes a record id).
+ */
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  'POST /token/handshake_any/': { access: 'public' },
+  'POST /token/': { access: 'public' },
+  'POST /token/refresh/': { access: 'public' },
+  'POST /token/logout/': { access: 'signed-in', endsSession: true },
+  'POST /token/signup/': { access: 'public' },
+  'POST /token/verify-email/': { access: 'public' },
+  'POST /token/password/reset/': { access: 'public' },
+  'POST /token/password/reset/confirm/': { access: 'public' },
+  'POST /token/invite/accept/': { access: 'public' },
+  'GET /public/config/': { access: 'public' },
+  'GET /public/logo/': { access: 'public' },
+  'GET /patient/event/': { access: 'signed-in' },
+
+  'GET /patient/profile/': { access: 'patient' },
+  'POST /patient/profile/': { access: 'patient' },
+  'GET /patient/contact/': { access: 'patient' },
+  'POST /patient/contact/': { access: 'patient' },
+  'GET /patient/emergency_content/': { access: 'patient' },
+  'POST /patient/emergency_content/': { access: 'patient' },
+  'GET /patient/treating_practitioner/': { access: 'patient' },
+  'POST /patient/treating_practitioner/': { access: 'patient' },
+  'GET /patient/medical_history/': { access: 'patient' },
+  'POST /patient/medical_history/': { access: 'patient' },
+  'GET /patient/insurance/': { access: 'patient' },
+  'POST /patient/insurance/': { access: 'patient' },
+  'POST /patient/insurance/delete/': { access: 'patient' },
+  'GET /patient/insurance/card/': { access: 'patient' },
+  'POST /patient/insurance/card/': { access: 'patient' },
+  'GET /patient/intake/': { access: 'patient' },
+  'POST /patient/intake/submit/': { access: 'patient' },
+  'GET /patient/export/fhir/': { access: 'patient' },
+  'GET /patient/bf_adl/': { access: 'patient' },
+  'POST /patient/bf_adl/': { access: 'patient' },
+  'GET /patient/documents/': { access: 'patient' },
+  'GET /patient/document/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/document/', query: { id: w.documentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'GET /patient/sign/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/sign/', query: { id: w.documentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'POST /patient/sign/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: {
+        method: 'POST',
+        path: '/patient/sign/',
+        seal: true,
+        body: { id: w.documentOfA, action: 'reject', reason: 'Not my document' },
+      },
+      ownerMayRepeat: false,
+    }),
+  },
+
+  'GET /admin/users/': { access: 'admin' },
+  'GET /admin/user/': { access: 'admin' },
+  'POST /admin/users/invite/': { access: 'admin' },
+  'POST /admin/users/action/': { access: 'admin' },
+  'POST /admin/users/access/': { access: 'admin' },
+  'GET /admin/audit/': { access: 'admin' },
+  'GET /admin/audit/export/': { access: 'admin' },
+  'GET /admin/settings/': { access: 'admin' },
+  'POST /admin/settings/': { access: 'admin' },
+  'GET /admin/patients/:id/bf_adl/': { access: 'admin' },
+  'GET /admin/documents/templates/': { access: 'admin' },
+  'POST /admin/documents/templates/': { access: 'admin' },
+  'POST /admin/documents/templates/fields/': { access: 'admin' },
+  'GET /admin/documents/assignments/': { access: 'admin' },
+  'POST /admin/documents/assignments/': { access: 'admin' },
+  'GET /admin/documents/assignment/': { access: 'admin' },
+  'POST /admin/documents/assignment/action/': { access: 'admin' },
+  'GET /admin/documents/assignment/pdf/': { access: 'admin' },
+};
+
+/**
+ * Routes outside `/backend/api/v1`, which the auth plugin does not guard: only these may
+ * exist, so a route registered outside the prefix by mistake (and thus unauthenticated) fails.
+ */
+export const OUTSIDE_API = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /backend/api/docs',
+  'GET /backend/api/docs/json',
+  'GET /backend/api/docs/yaml',
+  'GET /backend/api/docs/static/*',
+  'GET /backend/api/docs/static/index.html',
+  'GET /backend/api/docs/static/swagger-initializer.js',
+]);
+
+/** The access a route's config grants, in the table's terms. */
+export function accessOf(config: { public?: boolean; roles?: readonly string[] }): Access | 'unclear' {
+  if (config.public) return config.roles ? 'unclear' : 'public';
+  if (!config.roles) return 'signed-in';
+  const roles = [...config.roles].sort().join(',');
+  if (roles === 'user') return 'patient';
+  if (roles === 'admin') return 'admin';
+  if (roles === 'admin,user') return 'signed-in';
+  return 'unclear';
+}
