@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { savePatientResource } from '../modules/patient/resource-store.ts';
@@ -26,19 +27,30 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Outside production, an empty database gets a demo patient and admin (README lists them). */
+// Any fixed 64-bit number: serialises the seed of nodes that start together on one empty database.
+const SEED_LOCK_ID = 7_302_114_222;
+
+const userCount = async (db: Queryable) =>
+  (await db.select({ count: sql<number>`count(*)::int` }).from(users))[0]?.count ?? 0;
+
+/**
+ * Outside production, an empty database gets a demo patient and admin (README lists them).
+ * One transaction under a lock: of several nodes starting together exactly one seeds, and a
+ * crash midway leaves the database empty for the next start rather than half seeded.
+ */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  const [{ count } = { count: 0 }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return false;
-  const ids = new Map<string, string>();
-  for (const account of DEMO_ACCOUNTS) {
-    const passwordHash = await hashPassword(account.password);
-    await ctx.db.transaction(async (tx) => {
+  if ((await userCount(ctx.db)) > 0) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if ((await userCount(tx)) > 0) return false;
+    const ids = new Map<string, string>();
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx
         .insert(users)
         .values({
           email: account.email,
-          passwordHash,
+          passwordHash: hashes[i]!,
           firstName: account.firstName,
           lastName: account.lastName,
           roles: [...account.roles],
@@ -54,8 +66,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           date_of_birth: account.dateOfBirth,
         });
       }
-    });
-  }
-  await seedDemoDocuments(ctx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
-  return true;
+    }
+    await seedDemoDocuments(ctx, tx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
+    return true;
+  });
 }

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { DocumentField } from '@portal/protocol';
 import type { AppContext } from '../context.ts';
+import type { Transaction } from '../db/database.ts';
 import { documentAssignments, documentTemplates } from '../db/schema/index.ts';
 import { storeDocumentFile } from '../modules/documents/file-store.ts';
 import { recordDocumentEvent } from '../modules/documents/move-document.ts';
@@ -88,55 +89,58 @@ async function textPdf(clinic: string, content: { title: string; paragraphs: str
  * A reference document every patient can read, and a consent form awaiting the demo patient's
  * signature. Skipped once any template exists, so running the seed again changes nothing.
  */
-export async function seedDemoDocuments(ctx: AppContext, patientId: string, adminId: string): Promise<void> {
-  const [existing] = await ctx.db.select({ n: count() }).from(documentTemplates);
+export async function seedDemoDocuments(
+  ctx: AppContext,
+  tx: Transaction,
+  patientId: string,
+  adminId: string,
+): Promise<void> {
+  const [existing] = await tx.select({ n: count() }).from(documentTemplates);
   if (Number(existing?.n ?? 0) > 0) return;
   const clinic = ctx.config.CLINIC_NAME;
   const privacyPdf = await textPdf(clinic, PRIVACY, false);
   const consentPdf = await textPdf(clinic, CONSENT, true);
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const privacyFile = await storeDocumentFile(ctx, tx, privacyPdf, 'application/pdf');
-    const consentFile = await storeDocumentFile(ctx, tx, consentPdf, 'application/pdf');
-    const common = { pageCount: 1, createdBy: adminId, createdAt: now, updatedAt: now };
-    await tx.insert(documentTemplates).values({
+  const now = ctx.now();
+  const privacyFile = await storeDocumentFile(ctx, tx, privacyPdf, 'application/pdf');
+  const consentFile = await storeDocumentFile(ctx, tx, consentPdf, 'application/pdf');
+  const common = { pageCount: 1, createdBy: adminId, createdAt: now, updatedAt: now };
+  await tx.insert(documentTemplates).values({
+    ...common,
+    kind: 'reference',
+    title: PRIVACY.title,
+    description: PRIVACY.description,
+    fileId: privacyFile.id,
+  });
+  const [consent] = await tx
+    .insert(documentTemplates)
+    .values({
       ...common,
-      kind: 'reference',
-      title: PRIVACY.title,
-      description: PRIVACY.description,
-      fileId: privacyFile.id,
-    });
-    const [consent] = await tx
-      .insert(documentTemplates)
-      .values({
-        ...common,
-        kind: 'signature',
-        title: CONSENT.title,
-        description: CONSENT.description,
-        fileId: consentFile.id,
-        fields: CONSENT_FIELDS,
-      })
-      .returning({ id: documentTemplates.id });
-    const [assignment] = await tx
-      .insert(documentAssignments)
-      .values({
-        templateId: consent!.id,
-        patientId,
-        status: 'pending_signature',
-        version: 2,
-        dueAt: new Date(now.getTime() + 14 * DAY_MS),
-        createdBy: adminId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: documentAssignments.id });
-    const event = { assignmentId: assignment!.id, actor: 'clinic' as const, actorId: adminId, meta: null };
-    await recordDocumentEvent(ctx, tx, { ...event, action: 'assign', toStatus: 'draft' });
-    await recordDocumentEvent(ctx, tx, {
-      ...event,
-      action: 'send',
-      fromStatus: 'draft',
-      toStatus: 'pending_signature',
-    });
+      kind: 'signature',
+      title: CONSENT.title,
+      description: CONSENT.description,
+      fileId: consentFile.id,
+      fields: CONSENT_FIELDS,
+    })
+    .returning({ id: documentTemplates.id });
+  const [assignment] = await tx
+    .insert(documentAssignments)
+    .values({
+      templateId: consent!.id,
+      patientId,
+      status: 'pending_signature',
+      version: 2,
+      dueAt: new Date(now.getTime() + 14 * DAY_MS),
+      createdBy: adminId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: documentAssignments.id });
+  const event = { assignmentId: assignment!.id, actor: 'clinic' as const, actorId: adminId, meta: null };
+  await recordDocumentEvent(ctx, tx, { ...event, action: 'assign', toStatus: 'draft' });
+  await recordDocumentEvent(ctx, tx, {
+    ...event,
+    action: 'send',
+    fromStatus: 'draft',
+    toStatus: 'pending_signature',
   });
 }
