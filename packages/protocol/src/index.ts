@@ -19,3 +19,4 @@ export * from './assessment/definition.ts';
 export * from './assessment/registry.ts';
 export * from './schemas/assessment.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/messages.ts';

@@ -218,6 +218,12 @@ const settingsShape = z.object({
   booking_url: publicConfig.shape.booking_url,
   company_url: publicConfig.shape.company_url,
   chat_mode: ChatMode,
+  /** Not a secret: the Web Widget snippet carries it in every page that loads the widget. */
+  zendesk_widget_key: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and hyphens only'),
   signing_window_days: z.number().int().min(1).max(365),
   session_timeout_minutes: minutes(5, 7 * 24 * 60),
   idle_timeout_minutes: minutes(1, 24 * 60),

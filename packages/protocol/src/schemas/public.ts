@@ -14,6 +14,8 @@ export const publicConfig = z.object({
   booking_url: linkUrl,
   company_url: linkUrl,
   chat_mode: ChatMode,
+  /** The Zendesk Web Widget key; null unless chat_mode is zendesk and the key is set. */
+  zendesk_widget_key: z.string().nullable(),
 });
 
 /** protocol.md §7-§8 `GET /patient/event/`: the oldest pending event, e.g. `refresh_token`, or null. */

@@ -16,5 +16,6 @@ export async function publicConfigOf(ctx: AppContext): Promise<PublicConfig> {
     booking_url: s.booking_url,
     company_url: s.company_url,
     chat_mode: s.chat_mode,
+    zendesk_widget_key: s.chat_mode === 'zendesk' && s.zendesk_widget_key ? s.zendesk_widget_key : null,
   };
 }

@@ -13,6 +13,7 @@ export function settingsDefaults(config: Config): SettingsValues {
     booking_url: config.BOOKING_URL,
     company_url: config.COMPANY_URL,
     chat_mode: 'builtin',
+    zendesk_widget_key: '',
     signing_window_days: 14,
     session_timeout_minutes: 12 * 60,
     idle_timeout_minutes: 30,
