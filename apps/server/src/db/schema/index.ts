@@ -4,3 +4,4 @@ export * from './patient.ts';
 export * from './documents.ts';
 export * from './assessment.ts';
 export * from './mfa.ts';
+export * from './messages.ts';

@@ -1,0 +1,55 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageAuthor, ThreadStatus } from '@portal/protocol';
+import { at, bytea, createdAt } from './columns.ts';
+import { users } from './core.ts';
+
+/** The built-in messenger (issue 9): one conversation between a patient and the clinic. */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ThreadStatus>().notNull().default('open'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_threads_patient_key').on(t.patientId),
+    index('message_threads_last_idx').on(t.lastMessageAt),
+  ],
+);
+
+/** The text is PHI, so it is stored encrypted and bound to its row; who and when stay plain for queries. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    author: text('author').$type<MessageAuthor>().notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: bytea('body_enc').notNull(),
+    createdAt: createdAt(),
+    /** When the other side first read it. */
+    readAt: at('read_at'),
+  },
+  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+/** At most one file per message; its name and bytes are encrypted like the text. */
+export const messageAttachments = pgTable('message_attachments', {
+  id: uuid('id').primaryKey(),
+  messageId: uuid('message_id')
+    .notNull()
+    .unique()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  name: bytea('name_enc').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data_enc').notNull(),
+});
