@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/dat
 import { seedDemo } from './demo/seed-demo.ts';
 import { DataCipher } from './lib/data-cipher.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { clinicIdentity } from './modules/admin/settings/settings-store.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 
 export interface Portal {
@@ -38,7 +39,7 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     db: database.db,
     cipher: new DataCipher(secrets.masterKey),
     secrets,
-    mailer: createMailer(config, log),
+    mailer: createMailer(config, log, () => clinicIdentity(ctx)),
     log,
     now: options.now ?? (() => new Date()),
   };

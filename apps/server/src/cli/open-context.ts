@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DataCipher } from '../lib/data-cipher.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import { clinicIdentity } from '../modules/admin/settings/settings-store.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 
 /** The services a command-line task needs, on the database the server would use. */
@@ -20,7 +21,7 @@ export async function openCliContext(): Promise<{ ctx: AppContext; database: Dat
     db: database.db,
     cipher: new DataCipher(secrets.masterKey),
     secrets,
-    mailer: createMailer(config, log),
+    mailer: createMailer(config, log, () => clinicIdentity(ctx)),
     log,
     now: () => new Date(),
   };

@@ -8,6 +8,9 @@ const config = {
   booking_url: 'https://northbridge.example/book-a-call',
   company_url: 'https://northbridge.example',
   chat_mode: 'builtin',
+  password_min_length: 12,
+  logo_path: null,
+  zendesk_widget_key: null,
 };
 
 describe('publicConfig', () => {

@@ -14,6 +14,10 @@ export const publicConfig = z.object({
   booking_url: linkUrl,
   company_url: linkUrl,
   chat_mode: ChatMode,
+  /** The clinic's password minimum (settings), at least the protocol's 12: forms check it before sending. */
+  password_min_length: z.number().int(),
+  /** `GET` path of the clinic logo, relative to `/backend/api/v1` and versioned; null without a logo. */
+  logo_path: z.string().nullable(),
   /** The Zendesk Web Widget key; null unless chat_mode is zendesk and the key is set. */
   zendesk_widget_key: z.string().nullable(),
 });

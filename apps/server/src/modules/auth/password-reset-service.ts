@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
-import { assertPasswordPolicy } from './password-rules.ts';
+import { assertClinicPasswordPolicy } from './password-rules.ts';
 import { revokeAllSessions } from './session-service.ts';
 
 /** protocol.md §7: always `{}`, so the answer never tells whether the e-mail has an account. */
@@ -27,7 +27,6 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
     template: 'password_reset',
     locale: user.locale as Locale,
     vars: {
-      clinic: ctx.config.CLINIC_NAME,
       name: user.firstName,
       link: `${ctx.config.publicUrl}/auth/reset-password?token=${token}`,
     },
@@ -44,7 +43,7 @@ export async function confirmPasswordReset(
   newPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
-  assertPasswordPolicy(newPassword, 'new_password');
+  await assertClinicPasswordPolicy(ctx, newPassword, 'new_password');
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     const userId = await redeemEmailToken(ctx, tx, token, 'reset');

@@ -6,14 +6,14 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { savePatientResource } from '../patient/resource-store.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
-import { assertPasswordPolicy } from './password-rules.ts';
+import { assertClinicPasswordPolicy } from './password-rules.ts';
 
 /**
  * protocol.md §7. The answer is the same whether or not the e-mail already has an
  * account (no enumeration); the owner of an existing account is told by e-mail instead.
  */
 export async function signup(ctx: AppContext, input: SignupRequest, meta: RequestMeta): Promise<void> {
-  assertPasswordPolicy(input.password, 'password');
+  await assertClinicPasswordPolicy(ctx, input.password, 'password');
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
     await recordAudit(ctx.db, meta, {
@@ -27,7 +27,6 @@ export async function signup(ctx: AppContext, input: SignupRequest, meta: Reques
       template: 'signup_existing',
       locale: existing.locale as Locale,
       vars: {
-        clinic: ctx.config.CLINIC_NAME,
         name: existing.firstName,
         link: `${ctx.config.publicUrl}/auth/login`,
       },
@@ -60,7 +59,6 @@ export async function signup(ctx: AppContext, input: SignupRequest, meta: Reques
     template: 'verify_email',
     locale: input.locale,
     vars: {
-      clinic: ctx.config.CLINIC_NAME,
       name: input.first_name,
       link: `${ctx.config.publicUrl}/auth/verify-email?token=${token}`,
     },

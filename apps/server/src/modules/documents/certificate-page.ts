@@ -1,9 +1,11 @@
-import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { DocumentEvent } from '@portal/protocol';
+import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { ClinicLogo, DocumentEvent } from '@portal/protocol';
 import { winAnsiSafe } from './pdf-text.ts';
 
 export interface CertificateInfo {
   clinic: string;
+  /** Drawn at the top when PDF can embed it (PNG, JPEG); an SVG logo leaves the name alone. */
+  clinicLogo: ClinicLogo | null;
   title: string;
   signerName: string;
   signerEmail: string;
@@ -52,6 +54,13 @@ class PageWriter {
     }
   }
 
+  /** An image fitted into a box of the given height, its width following its aspect ratio. */
+  image(image: PDFImage, height: number) {
+    const scaled = image.scaleToFit(A4[0] - 2 * MARGIN, height);
+    this.#y -= scaled.height;
+    this.#page.drawImage(image, { x: MARGIN, y: this.#y, width: scaled.width, height: scaled.height });
+  }
+
   gap(points = 8) {
     this.#y -= points;
   }
@@ -80,6 +89,19 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+/** The logo decorates the page: one pdf-lib cannot decode must not stop a patient's signature. */
+async function embedLogo(doc: PDFDocument, logo: ClinicLogo | null): Promise<PDFImage | null> {
+  if (!logo) return null;
+  const bytes = Buffer.from(logo.content_base64, 'base64');
+  try {
+    if (logo.mime === 'image/png') return await doc.embedPng(bytes);
+    if (logo.mime === 'image/jpeg') return await doc.embedJpg(bytes);
+  } catch {
+    return null;
+  }
+  return null;
+}
+
 const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 
 /** The audit certificate: who signed what, from where, every event, and the hashes that tie it together. */
@@ -87,6 +109,11 @@ export async function appendCertificatePage(doc: PDFDocument, info: CertificateI
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const w = new PageWriter(doc, font, bold);
+  const logo = await embedLogo(doc, info.clinicLogo);
+  if (logo) {
+    w.image(logo, 40);
+    w.gap(6);
+  }
   w.line('Audit certificate', { size: 18, bold: true });
   w.line(`${info.clinic} patient portal`, { grey: true });
   w.gap(12);

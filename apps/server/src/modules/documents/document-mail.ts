@@ -23,7 +23,7 @@ export async function mailPatients(
         to: recipient.email,
         template,
         locale,
-        vars: { clinic: ctx.config.CLINIC_NAME, name: '', link },
+        vars: { name: '', link },
       })
       .catch((error: unknown) => ctx.log.error({ template, err: String(error) }, 'document mail failed'));
   }

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentVersions, users } from '../../db/schema/index.ts';
+import { clinicIdentity } from '../admin/settings/settings-store.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { buildSignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
@@ -95,10 +96,11 @@ async function sign(
   const signerName = `${user!.firstName} ${user!.lastName}`;
   const signedAt = ctx.now();
   const transition = documentTransition(row.status, input.action, 'patient')!;
-  const [original, history, credentials] = await Promise.all([
+  const [original, history, credentials, clinic] = await Promise.all([
     loadDocumentFile(ctx, ctx.db, row.originalFileId),
     listEvents(ctx.db, row.id),
     signingCredentials(ctx),
+    clinicIdentity(ctx),
   ]);
   const events = [
     ...history.map(eventView),
@@ -120,7 +122,8 @@ async function sign(
     signed = await buildSignedPdf(
       { original: original.bytes, fields: row.fields, signature: input.signature, signerName, signedAt },
       {
-        clinic: ctx.config.CLINIC_NAME,
+        clinic: clinic.name,
+        clinicLogo: clinic.logo,
         title: row.title,
         signerName,
         signerEmail: user!.email,

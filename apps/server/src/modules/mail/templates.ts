@@ -4,6 +4,8 @@ export interface MailVars {
   clinic: string;
   name: string;
   link: string;
+  /** The content id of the clinic logo attached inline, when there is one mail clients can show. */
+  logoCid?: string;
 }
 
 interface Template {
@@ -155,6 +157,9 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: MailVar
   ].join('\n\n');
   const html = [
     `<!doctype html><html lang="${locale === 'cn' ? 'zh-CN' : 'en-GB'}"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">`,
+    ...(vars.logoCid
+      ? [`<p><img src="cid:${escapeHtml(vars.logoCid)}" alt="${escapeHtml(vars.clinic)}" height="48"></p>`]
+      : []),
     ...paragraphs.slice(0, 2).map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(vars.link)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>`,
     ...paragraphs.slice(2).map((p) => `<p>${escapeHtml(p)}</p>`),

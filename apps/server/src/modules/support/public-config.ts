@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
+import { logoPathOf } from './logo-route.ts';
 
 /**
  * What the support menu and messenger need before sign-in (spec §2): the administrators'
@@ -8,7 +9,7 @@ import { loadSettings } from '../admin/settings/settings-store.ts';
  * values (config.ts) until a setting is saved.
  */
 export async function publicConfigOf(ctx: AppContext): Promise<PublicConfig> {
-  const s = await loadSettings(ctx);
+  const [s, logoPath] = await Promise.all([loadSettings(ctx), logoPathOf(ctx)]);
   return {
     clinic_name: s.clinic_name,
     support_email: s.support_email,
@@ -16,6 +17,8 @@ export async function publicConfigOf(ctx: AppContext): Promise<PublicConfig> {
     booking_url: s.booking_url,
     company_url: s.company_url,
     chat_mode: s.chat_mode,
+    password_min_length: s.password_min_length,
+    logo_path: logoPath,
     zendesk_widget_key: s.chat_mode === 'zendesk' && s.zendesk_widget_key ? s.zendesk_widget_key : null,
   };
 }

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { plainSuccess, publicConfig } from '@portal/protocol';
 import { ok } from '../../lib/ok.ts';
 import type { AppContext } from '../../context.ts';
+import { logoRoute } from './logo-route.ts';
 import { publicConfigOf } from './public-config.ts';
 
 export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(logoRoute, { ctx });
   app.withTypeProvider<ZodTypeProvider>().get('/public/config/', {
     config: { public: true },
     schema: {

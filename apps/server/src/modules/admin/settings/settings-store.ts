@@ -74,3 +74,15 @@ export async function lastSettingsChange(db: Queryable): Promise<Date | null> {
   const [row] = await db.select({ at: max(settings.updatedAt) }).from(settings);
   return row?.at ?? null;
 }
+
+/** The name and logo the clinic shows on every page, mail and signed PDF, as set now. */
+export async function clinicIdentity(ctx: AppContext): Promise<{ name: string; logo: ClinicLogo | null }> {
+  const [values, logo] = await Promise.all([loadSettings(ctx), loadLogo(ctx.db)]);
+  return { name: values.clinic_name, logo };
+}
+
+/** When the logo was last set, or null without one: versions the public logo URL so caches follow a change. */
+export async function logoVersion(db: Queryable): Promise<number | null> {
+  const [row] = await db.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, LOGO_KEY));
+  return row ? row.at.getTime() : null;
+}

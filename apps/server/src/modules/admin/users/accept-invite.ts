@@ -5,19 +5,9 @@ import { users } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { recordAudit } from '../../audit/audit-service.ts';
 import { redeemEmailToken } from '../../auth/email-token-service.ts';
-import { assertPasswordPolicy } from '../../auth/password-rules.ts';
-import { loadSettings } from '../settings/settings-store.ts';
+import { assertClinicPasswordPolicy } from '../../auth/password-rules.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired';
-
-/** The clinic may ask for more than the protocol's 12 characters (settings: password_min_length). */
-async function assertClinicMinimum(ctx: AppContext, password: string): Promise<void> {
-  const { password_min_length } = await loadSettings(ctx);
-  if ([...password].length < password_min_length) {
-    const message = `Use at least ${password_min_length} characters`;
-    throw new ProtocolError(Codes.validation, message, [{ path: 'new_password', message }]);
-  }
-}
 
 /**
  * The invitation link sets the first password; it also proves the mailbox, so the e-mail
@@ -29,8 +19,7 @@ export async function acceptInvite(
   newPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
-  assertPasswordPolicy(newPassword, 'new_password');
-  await assertClinicMinimum(ctx, newPassword);
+  await assertClinicPasswordPolicy(ctx, newPassword, 'new_password');
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     const userId = await redeemEmailToken(ctx, tx, token, 'invite');

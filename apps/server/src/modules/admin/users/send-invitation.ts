@@ -1,20 +1,17 @@
 import type { AdminUser } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { issueEmailToken } from '../../auth/email-token-service.ts';
-import { loadSettings } from '../settings/settings-store.ts';
 
 export const ACCEPT_INVITE_ROUTE = '/auth/accept-invite';
 
 /** A fresh single-use link valid 72 h (email-token-service); earlier links stay valid until they expire. */
 export async function sendInvitation(ctx: AppContext, user: AdminUser): Promise<void> {
   const token = await issueEmailToken(ctx, ctx.db, user.id, 'invite');
-  const { clinic_name } = await loadSettings(ctx);
   await ctx.mailer.send({
     to: user.email,
     template: 'invite',
     locale: user.locale,
     vars: {
-      clinic: clinic_name,
       name: user.first_name,
       link: `${ctx.config.publicUrl}${ACCEPT_INVITE_ROUTE}?token=${token}`,
     },
