@@ -74,6 +74,21 @@ describe('API client (spec §4, §8)', () => {
     expect(getNotices()).toEqual([]);
   });
 
+  it('on 10014 noticed by a public call, a signed-in client still moves its tokens to the new uid', async () => {
+    await login({ email: 'sam@example.com', password: 'Correct horse 12', keepLoggedIn: false });
+    server.forget('uid-1');
+
+    await apiRequest({ method: 'GET', path: '/public/config/', auth: false });
+    await expect(poll()).resolves.toEqual({ name: null });
+
+    expect(server.refreshCount).toBe(1);
+    expect(server.calls.slice(-2).map((c) => [c.path, c.uid, c.authorization])).toEqual([
+      ['/public/config/', 'uid-2', null],
+      ['/patient/event/', 'uid-2', 'Bearer access-1'],
+    ]);
+    expect(getSession()).not.toBeNull();
+  });
+
   it('on HTTP 401 with 10401 shows Session Expired for 5 s and clears session, key and uid', async () => {
     await login({ email: 'sam@example.com', password: 'Correct horse 12', keepLoggedIn: false });
     server.validAccess = 'something-else';

@@ -24,6 +24,8 @@ export interface ApiRequest {
   progress?: boolean;
   /** The poll stays quiet when the network drops; user actions show the network-issue screen. */
   reportNetwork?: boolean;
+  /** The refresh call itself, which must not wait for a refresh. */
+  renewsTokens?: boolean;
 }
 
 /** Asked for an authenticated call without a session: the guard sends the user to /auth. */
@@ -42,6 +44,7 @@ const refreshQueue = createRefreshQueue(async (): Promise<Session> => {
     path: '/token/refresh/',
     body: { refresh: session.refresh },
     auth: false,
+    renewsTokens: true,
   })) as TokenData;
   return storeTokens(tokens, session.user.keep);
 });
@@ -96,9 +99,10 @@ async function call(request: ApiRequest): Promise<unknown> {
   let answer = await attempt(request, keys);
   if (answer.body.code === Codes.unknownHandshake) {
     // spec §8: 10014 → handshake once more and retry with the new uid. An access token is
-    // bound to its uid (protocol.md §5), so a signed-in client refreshes on the new uid first.
+    // bound to its uid (protocol.md §5), so a signed-in client refreshes on the new uid first —
+    // also when a public call noticed, or requests started meanwhile would carry the old token.
     keys = await rehandshake(keys.uid);
-    if (request.auth !== false && getSession()) await refreshTokens();
+    if (!request.renewsTokens && getSession()) await refreshTokens();
     answer = await attempt(request, keys);
   }
   const { status, body } = answer;

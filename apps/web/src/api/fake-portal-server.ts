@@ -10,6 +10,8 @@ export class FakePortalServer {
   lastPassword: string | null = null;
   loginAnswer: { status: number; code: number } | null = null;
   readonly #secrets = new Map<string, Uint8Array>();
+  /** protocol.md §5: an access token is good only on the handshake it was issued on. */
+  #accessUid: string | null = null;
 
   forget(uid: string): void {
     this.#secrets.delete(uid);
@@ -51,14 +53,17 @@ export class FakePortalServer {
       this.lastPassword = await open(z, headers.get('salt') ?? '', 'c2s', body.password ?? '');
       if (this.loginAnswer)
         return json(this.loginAnswer.status, { code: this.loginAnswer.code, message: 'no' });
+      this.#accessUid = uid;
       return sealed(z, this.tokens(this.validAccess));
     }
     if (path === '/token/refresh/') {
       this.refreshCount++;
       this.validAccess = `access-${this.refreshCount}`;
+      this.#accessUid = uid;
       return sealed(z, this.tokens(this.validAccess));
     }
-    if (headers.get('Authorization') !== `Bearer ${this.validAccess}`) {
+    if (path === '/public/config/') return json(200, { code: 0, data: {} });
+    if (headers.get('Authorization') !== `Bearer ${this.validAccess}` || uid !== this.#accessUid) {
       return json(401, { code: 10401, message: 'Session expired' });
     }
     return json(200, { code: 0, data: { name: null } });
