@@ -1,5 +1,6 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run
 // the server (web + API on one port). Signals pass through so Ctrl-C shuts down cleanly.
+// In production nothing is built at start: `npm run build` is a deploy step (see the Dockerfile).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,8 +19,10 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(web, 'src'), path.join(root, 'packages/protocol/src')];
+const production = process.env.NODE_ENV === 'production';
 const stale =
-  !existsSync(builtIndex) || sources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs);
+  !production &&
+  (!existsSync(builtIndex) || sources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs));
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

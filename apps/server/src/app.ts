@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assessmentRoutes } from './modules/assessment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -63,18 +65,31 @@ export interface RouteEntry {
  */
 export const routeCatalogue = new WeakMap<FastifyInstance, RouteEntry[]>();
 
+/** Built-in HTTPS when the operator gives a certificate; otherwise TLS ends at the proxy. */
+async function tlsOptions(config: AppContext['config']) {
+  if (!config.TLS_CERT || !config.TLS_KEY) return {};
+  const [cert, key] = await Promise.all([readFile(config.TLS_CERT), readFile(config.TLS_KEY)]);
+  return { https: { cert, key } };
+}
+
 /** Builds the Fastify instance from plugins and modules; main.ts owns the process. */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; database: DatabaseHandle },
 ): Promise<FastifyInstance> {
+  const { trustProxy } = ctx.config;
+  // Fastify's https variant has its own instance type; the handlers are the same, so one type serves both.
   const app = Fastify({
+    ...(await tlsOptions(ctx.config)),
     logger: options.logger ?? loggerOptions(ctx.config.LOG_LEVEL),
+    // Without TRUST_PROXY a client could claim any address in X-Forwarded-For and dodge rate limits.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-  });
+  } as FastifyServerOptions) as unknown as FastifyInstance;
   const routes: RouteEntry[] = [];
   routeCatalogue.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -103,7 +118,7 @@ export async function buildApp(
   await app.register(envelopePlugin, { ctx });
   await app.register(authPlugin, { ctx });
 
-  await app.register(healthRoutes, { ctx });
+  await app.register(healthRoutes, { database: options.database });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });

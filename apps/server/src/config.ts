@@ -17,11 +17,17 @@ export const configSchema = z.object({
     .url()
     .optional()
     .describe('External base URL used in e-mail links; default http://localhost:PORT.'),
-  DATA_DIR: z.string().default('./data').describe('Embedded database, generated keys and the mail outbox.'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe(
+      'Embedded database, generated keys and the mail outbox. In production without DATABASE_URL it must be set explicitly.',
+    ),
   DATABASE_URL: z
     .string()
     .optional()
     .describe('PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used.'),
+  DATABASE_POOL_MAX: positiveInt.default(10).describe('PostgreSQL connections per node.'),
   PORTAL_MASTER_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
@@ -33,7 +39,33 @@ export const configSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters')
     .optional()
-    .describe('HMAC secret for access tokens; generated into DATA_DIR when unset outside production.'),
+    .describe('HMAC secret signing access tokens; generated into DATA_DIR when unset outside production.'),
+  JWT_SECRET_PREVIOUS: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'The signing secret being retired: tokens it signed stay valid until they expire (at most ACCESS_TOKEN_TTL_SECONDS); remove it after that.',
+    ),
+  TLS_CERT: z
+    .string()
+    .optional()
+    .describe('PEM certificate chain file; with TLS_KEY the portal serves HTTPS itself.'),
+  TLS_KEY: z.string().optional().describe('PEM private key file for TLS_CERT.'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'Honour X-Forwarded-For/-Proto/-Host from a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Unset: the headers are ignored.',
+    ),
+  SHUTDOWN_GRACE_SECONDS: positiveInt
+    .default(10)
+    .describe('On SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway.'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404.'),
   PORTAL_DEMO: bool
     .optional()
     .describe('Seed the demo patient and admin into an empty database (default on outside production).'),
@@ -88,6 +120,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema> & {
   host: string;
+  trustProxy: boolean | number | string[];
   publicUrl: string;
   dataDir: string;
   webDist: string;
@@ -97,17 +130,52 @@ export type Config = z.infer<typeof configSchema> & {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * What production refuses to guess: where the data lives, the keys and the public address.
+ * Checked on the raw environment, because DATA_DIR has a default that suits only a demo.
+ */
+function missingForProduction(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const missing: string[] = [];
+  if (!set('DATABASE_URL') && !set('DATA_DIR'))
+    missing.push('DATABASE_URL (or DATA_DIR for the embedded database)');
+  for (const name of ['PORTAL_MASTER_KEY', 'JWT_SECRET', 'PUBLIC_URL']) if (!set(name)) missing.push(name);
+  return missing;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const production = (env.NODE_ENV ?? 'development') === 'production';
+  if (production) {
+    const missing = missingForProduction(env);
+    if (missing.length > 0) problems.unshift(`  missing in production: ${missing.join(', ')}`);
+  }
+  if (production && (env.PORTAL_DEMO === '1' || env.PORTAL_DEMO === 'true'))
+    problems.push('  PORTAL_DEMO: demo accounts are never created in production; unset it');
+  if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY))
+    problems.push('  TLS_CERT and TLS_KEY: set both or neither');
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const c = parsed.data;
-  const production = c.NODE_ENV === 'production';
   return {
     ...c,
     production,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     host: c.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),

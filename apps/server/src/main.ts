@@ -2,27 +2,35 @@ import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './demo/seed-demo.ts';
 import { createPortal } from './portal.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main() {
   const config = loadConfig();
   const portal = await createPortal(config);
-  await portal.app.listen({ host: config.host, port: config.PORT });
+  const address = await portal.app.listen({ host: config.host, port: config.PORT });
   const engine = portal.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  // Operators and the process tests read this line for the bound address (PORT=0 picks one).
+  console.log(`Listening on ${address}`);
   console.log(
-    `Patient portal on ${config.publicUrl} (${engine}); API docs at ${config.publicUrl}/backend/api/docs`,
+    `Patient portal on ${config.publicUrl} (${engine}, ${config.NODE_ENV}); API docs at ${config.publicUrl}/backend/api/docs`,
   );
   if (portal.demoSeeded) {
     console.log('Demo accounts created:');
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.roles.join(',').padEnd(6)} ${a.email} / ${a.password}`);
   }
 
+  // Stop accepting, let in-flight requests finish within the grace period, close the pool.
+  // New requests meanwhile answer 503, so a load balancer moves on to another node.
   const shutdown = (signal: string) => {
-    console.log(`${signal}: draining requests`);
-    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    console.log(`${signal}: draining requests (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
+    const timer = setTimeout(() => {
+      console.error('Shutdown grace period over: exiting with requests still open');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
     portal.close().then(
-      () => process.exit(0),
+      () => {
+        console.log('Shut down cleanly');
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };

@@ -160,9 +160,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORTAL_MASTER_KEY: 'nothex' })).toThrow(
       /PORTAL_MASTER_KEY: must be 64 hex characters/,
     );
-    const prod = await startTestPortal({ env: { NODE_ENV: 'production', PORTAL_DEMO: '0' } }).catch(
-      (e: Error) => e,
-    );
+    const prod = await startTestPortal({
+      env: { NODE_ENV: 'production', PORTAL_DEMO: '0', PUBLIC_URL: 'https://portal.example' },
+    }).catch((e: Error) => e);
     expect(prod).not.toBeInstanceOf(Error);
     if (!(prod instanceof Error)) await prod.close();
   });

@@ -28,7 +28,10 @@ export interface PortalOptions {
 /** Opens the database, migrates, seeds demo data when allowed, and builds the app. */
 export async function createPortal(config: Config, options: PortalOptions = {}): Promise<Portal> {
   const target =
-    options.database ?? (config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+    options.database ??
+    (config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }
+      : { dataDir: config.dataDir });
   const database = await openDatabase(target);
   await database.migrate();
   const secrets = await loadSecrets(config);
@@ -44,7 +47,7 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     now: options.now ?? (() => new Date()),
   };
   const demoSeeded = config.demo ? await seedDemo(ctx) : false;
-  const app = await buildApp(ctx, { logger: logOptions });
+  const app = await buildApp(ctx, { logger: logOptions, database });
   return {
     app,
     ctx,

@@ -5,6 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -19,6 +21,10 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** Applies committed migrations; safe when several nodes start at once. */
   migrate(): Promise<void>;
+  /** True when every committed migration has been applied (readiness). */
+  migrationsCurrent(): Promise<boolean>;
+  /** PostgreSQL pool counters for metrics; undefined on PGlite (one in-process connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -30,12 +36,37 @@ const MIGRATION_LOCK_ID = 7_302_114_221;
  * PostgreSQL by URL, PGlite in a data directory, or an already open PGlite whose owner
  * closes it (two app instances on one in-process database, as in the two-node test).
  */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseTarget = { url: string; poolMax?: number } | { dataDir: string } | { pglite: PGlite };
+
+// The migrator records each applied migration's folder timestamp; the newest committed one
+// must be there. Read once: the files do not change under a running process.
+let newestMigration: number | undefined;
+function newestCommittedMigration(): number {
+  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  return newestMigration;
+}
+
+async function migrationsCurrent(db: Database): Promise<boolean> {
+  try {
+    const result = await db.execute<{ newest: string | null }>(
+      sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    );
+    const newest = (result as unknown as { rows: { newest: string | null }[] }).rows[0]?.newest;
+    return newest != null && Number(newest) >= newestCommittedMigration();
+  } catch (error) {
+    // No migrations table or schema yet: nothing applied. Anything else (unreachable) propagates.
+    for (let e: unknown = error; e instanceof Error; e = e.cause) {
+      const code = (e as { code?: unknown }).code;
+      if (code === '42P01' || code === '3F000') return false;
+    }
+    throw error;
+  }
+}
 
 /** One schema, two engines: PostgreSQL when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -52,6 +83,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release();
         }
       },
+      migrationsCurrent: () => migrationsCurrent(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -64,6 +97,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     engine: 'pglite',
     // PGlite is a single in-process connection: no other node can race this.
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrationsCurrent: () => migrationsCurrent(db),
+    poolStats: () => undefined,
     close: async () => {
       if (owned) await client.close();
     },
