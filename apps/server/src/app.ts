@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -128,6 +129,7 @@ export async function buildApp(
       await api.register(documentRoutes, { ctx });
       await api.register(assessmentRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(messageRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { EventName } from '@portal/protocol';
 import type { Queryable } from '../../db/database.ts';
 import { events } from '../../db/schema/index.ts';
-
-/** Names the web app reacts to (spec §4). */
-export type EventName = 'refresh_token';
 
 export async function queueEvent(db: Queryable, userId: string, name: EventName): Promise<void> {
   await db.insert(events).values({ userId, name });

@@ -139,6 +139,27 @@ export const MAIL_TEMPLATES = {
       action: '查看我的文件',
     },
   },
+  // Messenger (issue 9): that a reply waits, never what it says or who wrote it.
+  message_waiting: {
+    gb: {
+      subject: (v) => `A reply from ${v.clinic} is waiting for you`,
+      paragraphs: (v) => [
+        'Hello,',
+        `${v.clinic} has answered your message in the patient portal.`,
+        'For your privacy this message does not contain the reply: sign in to read it.',
+      ],
+      action: 'Read the reply',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}的回复正在等待您查看`,
+      paragraphs: (v) => [
+        '您好：',
+        `${v.clinic}已在患者门户中回复了您的消息。`,
+        '为保护您的隐私，本邮件不包含回复内容，请登录后查看。',
+      ],
+      action: '查看回复',
+    },
+  },
 } as const satisfies Record<string, Record<Locale, Template>>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

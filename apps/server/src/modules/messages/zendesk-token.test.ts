@@ -1,0 +1,106 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PortalClient, PublicConfig } from '@portal/protocol';
+import { settings, users } from '../../db/schema/index.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { codeOf, messageOf, sealedPost } from '../admin/admin-test-kit.ts';
+
+let t: TestPortal;
+let admin: PortalClient;
+let patient: PortalClient;
+const KEY_ID = 'app_64f1c0ffee';
+const SECRET = 'zendesk-shared-secret-for-tests-only-0123456789';
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+});
+afterAll(() => t.close());
+
+const tokenAnswer = () => patient.send({ method: 'GET', path: '/token/zendesk/' });
+const b64url = (part: string) =>
+  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** Checked by hand with node:crypto, as Zendesk would: no JWT library of ours in the loop. */
+function verifyHs256(jwt: string, secret: string) {
+  const [header, payload, signature] = jwt.split('.');
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature!, 'base64url');
+  return {
+    valid: given.length === expected.length && timingSafeEqual(given, expected),
+    header: b64url(header!),
+    payload: b64url(payload!),
+  };
+}
+
+describe('GET /token/zendesk/', () => {
+  it('answers 10409 while the messenger is built in', async () => {
+    const builtIn = await tokenAnswer();
+    expect(codeOf(builtIn)).toBe(10409);
+    expect(messageOf(builtIn)).toBe('The messenger is not set to Zendesk');
+  });
+
+  it('signs a short-lived HS256 JWT with the key id and the claims Zendesk messaging documents', async () => {
+    const saved = await sealedPost(admin, '/admin/settings/', {
+      chat_mode: 'zendesk',
+      zendesk_key_id: KEY_ID,
+      zendesk_secret: SECRET,
+      zendesk_widget_key: 'a1b2c3d4-0000-4000-8000-123456789abc',
+    });
+    expect(saved.status).toBe(200);
+
+    const answer = await tokenAnswer();
+    expect(answer.status).toBe(200);
+    // Sealed: the token names the patient.
+    expect(JSON.stringify(answer.body)).not.toContain('eyJ');
+    const { jwt } = answer.data as { jwt: string };
+    const { valid, header, payload } = verifyHs256(jwt, SECRET);
+    expect(valid).toBe(true);
+    expect(verifyHs256(jwt, `${SECRET}x`).valid).toBe(false);
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT', kid: KEY_ID });
+
+    const [user] = await t.portal.ctx.db.select().from(users).where(eq(users.email, DEMO_PATIENT.email));
+    const now = Math.floor(t.portal.ctx.now().getTime() / 1000);
+    expect(payload).toEqual({
+      scope: 'user',
+      external_id: user!.id,
+      name: `${user!.firstName} ${user!.lastName}`,
+      email: DEMO_PATIENT.email,
+      email_verified: true,
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
+    expect(Math.abs((payload.iat as number) - now)).toBeLessThanOrEqual(5);
+    expect((payload.exp as number) - (payload.iat as number)).toBe(300);
+
+    const config = await t.client().get<PublicConfig>('/public/config/');
+    expect(config).toMatchObject({
+      chat_mode: 'zendesk',
+      zendesk_widget_key: 'a1b2c3d4-0000-4000-8000-123456789abc',
+    });
+  });
+
+  it('answers 10409 when a key has gone missing from the store', async () => {
+    await t.portal.ctx.db.delete(settings).where(eq(settings.key, 'zendesk_secret'));
+    const noKeys = await tokenAnswer();
+    expect(codeOf(noKeys)).toBe(10409);
+    expect(messageOf(noKeys)).toBe('The Zendesk key id and secret are not configured');
+  });
+
+  it('keeps the widget key out of the public config once the messenger is built in again', async () => {
+    await sealedPost(admin, '/admin/settings/', { chat_mode: 'builtin' });
+    const config = await t.client().get<PublicConfig>('/public/config/');
+    expect(config).toMatchObject({ chat_mode: 'builtin', zendesk_widget_key: null });
+    expect(codeOf(await sealedPost(admin, '/admin/settings/', { zendesk_widget_key: '<script>' }))).toBe(
+      10400,
+    );
+  });
+
+  it('needs a signed-in user', async () => {
+    const anonymous = t.client();
+    await anonymous.handshake();
+    expect(codeOf(await anonymous.send({ method: 'GET', path: '/token/zendesk/' }))).toBe(10401);
+  });
+});
