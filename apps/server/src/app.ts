@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assessmentRoutes } from './modules/assessment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -18,6 +19,7 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { mfaSetupGatePlugin } from './plugins/mfa-setup-gate.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -118,11 +120,13 @@ export async function buildApp(
   await app.register(rateLimitPlugin, { ctx });
   await app.register(envelopePlugin, { ctx });
   await app.register(authPlugin, { ctx });
+  await app.register(mfaSetupGatePlugin);
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(eventRoutes, { ctx });
       await api.register(supportRoutes, { ctx });
       await api.register(patientRoutes, { ctx });

@@ -8,6 +8,7 @@ export * from './hex.ts';
 export * from './keys.ts';
 export * from './salt.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/account.ts';
 export * from './schemas/common.ts';
 export * from './schemas/password-policy.ts';
 export * from './schemas/public.ts';

@@ -25,6 +25,7 @@ export interface RouteRule {
 export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /token/handshake_any/': { access: 'public' },
   'POST /token/': { access: 'public' },
+  'POST /token/mfa/': { access: 'public' },
   'POST /token/refresh/': { access: 'public' },
   'POST /token/logout/': { access: 'signed-in', endsSession: true },
   'POST /token/signup/': { access: 'public' },
@@ -35,6 +36,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /public/config/': { access: 'public' },
   'GET /public/logo/': { access: 'public' },
   'GET /patient/event/': { access: 'signed-in' },
+  'GET /account/mfa/': { access: 'signed-in' },
+  'POST /account/mfa/start/': { access: 'signed-in' },
+  'POST /account/mfa/confirm/': { access: 'signed-in' },
+  'POST /account/mfa/disable/': { access: 'signed-in' },
+  'GET /account/sessions/': { access: 'signed-in' },
+  // Another user's session id answers 10404: account/sessions.test.ts (ids are not in the world).
+  'POST /account/sessions/end/': { access: 'signed-in' },
+  'POST /account/sessions/end-others/': { access: 'signed-in' },
 
   'GET /patient/profile/': { access: 'patient' },
   'POST /patient/profile/': { access: 'patient' },

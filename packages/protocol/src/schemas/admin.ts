@@ -98,6 +98,7 @@ export const UserAction = z.enum([
   'reactivate',
   'revoke_sessions',
   'resend_invite',
+  'reset_mfa',
 ]);
 export type UserAction = z.infer<typeof UserAction>;
 export const userActionRequest = z.object({ id: z.uuid(), action: UserAction });
@@ -124,15 +125,18 @@ export const USER_CONFLICTS = {
  * 10409 and the web app offers only these. An account locked by a lockout is still active
  * underneath, so it can be locked by an administrator or have its sessions revoked.
  */
-export const USER_ACTION_ALLOWED: Record<UserAction, (user: Pick<AdminUser, 'status' | 'lock'>) => boolean> =
-  {
-    lock: (u) => u.status === 'active' || u.lock === 'lockout',
-    unlock: (u) => u.status === 'locked',
-    deactivate: (u) => u.status !== 'deactivated',
-    reactivate: (u) => u.status === 'deactivated',
-    revoke_sessions: (u) => u.status === 'active' || u.lock === 'lockout',
-    resend_invite: (u) => u.status === 'invited',
-  };
+export const USER_ACTION_ALLOWED: Record<
+  UserAction,
+  (user: Pick<AdminUser, 'status' | 'lock' | 'mfa_enabled'>) => boolean
+> = {
+  lock: (u) => u.status === 'active' || u.lock === 'lockout',
+  unlock: (u) => u.status === 'locked',
+  deactivate: (u) => u.status !== 'deactivated',
+  reactivate: (u) => u.status === 'deactivated',
+  revoke_sessions: (u) => u.status === 'active' || u.lock === 'lockout',
+  resend_invite: (u) => u.status === 'invited',
+  reset_mfa: (u) => u.mfa_enabled,
+};
 
 // ---- Audit ----
 
@@ -228,6 +232,8 @@ const settingsShape = z.object({
   session_timeout_minutes: minutes(5, 7 * 24 * 60),
   idle_timeout_minutes: minutes(1, 24 * 60),
   password_min_length: z.number().int().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  /** Administrators without MFA may then only set it up (protocol.md §10). */
+  require_mfa_for_admins: z.boolean(),
 });
 
 /** Rules between fields, checked on the values that result from an update. */

@@ -65,6 +65,11 @@ export const tokenData = z.object({
   auths: z.array(z.string()),
   first_name: z.string(),
   insurance_type: z.string().nullable(),
+  /**
+   * protocol.md §10: the clinic requires MFA of this user and it is not set up yet. The access
+   * token then only reaches the enrolment, session and logout calls (others answer 10403).
+   */
+  mfa_setup_required: z.boolean().optional(),
 });
 
 /** protocol.md §5: with multi-factor authentication, `/token/` answers this instead of tokens. */

@@ -11,6 +11,8 @@ export interface AccessClaims {
   uid: string;
   sessionId: string;
   roles: Role[];
+  /** protocol.md §10: the clinic requires MFA and it is not set up; only enrolment is reachable. */
+  mfaSetupOnly?: boolean;
 }
 
 /** protocol.md §5: a short-lived JWT naming the user, the uid it was issued for and the session. */
@@ -20,7 +22,12 @@ export async function issueAccessToken(
 ): Promise<{ token: string; expires: number }> {
   const issuedAt = Math.floor(ctx.now().getTime() / 1000);
   const expires = issuedAt + ctx.config.ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ uid: claims.uid, sid: claims.sessionId, roles: claims.roles })
+  const token = await new SignJWT({
+    uid: claims.uid,
+    sid: claims.sessionId,
+    roles: claims.roles,
+    ...(claims.mfaSetupOnly ? { mfa_setup: true } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)

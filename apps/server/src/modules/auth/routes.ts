@@ -5,6 +5,7 @@ import {
   handshakeData,
   handshakeRequest,
   loginRequest,
+  mfaRequest,
   passwordResetConfirmRequest,
   passwordResetRequest,
   plainSuccess,
@@ -18,6 +19,7 @@ import { ok } from '../../lib/ok.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { createHandshake, revokeHandshake } from './handshake-service.ts';
 import { login } from './login-service.ts';
+import { completeMfaLogin } from './mfa-challenge.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts';
 import { revokeSession, rotateRefreshToken } from './session-service.ts';
 import { signup, verifyEmail } from './signup-service.ts';
@@ -55,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     config: { public: true, secretField: 'password', ...authLimit },
     schema: {
       tags,
-      summary: 'Sign in; password sealed under the salt header',
+      summary: 'Sign in; password sealed under the salt header; answers tokens or an MFA challenge',
       body: loginRequest,
       response: encrypted,
     },
@@ -65,6 +67,28 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         await login(ctx, {
           email: request.body.email,
           password: request.body.password,
+          uid,
+          meta: request.meta(),
+        }),
+      );
+    },
+  });
+
+  r.post('/token/mfa/', {
+    config: { public: true, ...authLimit },
+    schema: {
+      tags,
+      summary: 'Second login step: a TOTP or recovery code for the mfa_token /token/ answered',
+      body: mfaRequest,
+      response: encrypted,
+    },
+    handler: async (request) => {
+      const uid = request.headers.uid as string;
+      await request.sharedSecret();
+      return request.sealed(
+        await completeMfaLogin(ctx, {
+          mfaToken: request.body.mfa_token,
+          code: request.body.code,
           uid,
           meta: request.meta(),
         }),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role, TokenData } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
+import { loadSettings } from '../admin/settings/settings-store.ts';
 import { primaryInsuranceType } from '../patient/insurance-service.ts';
 import { issueAccessToken } from './access-token.ts';
 
@@ -13,11 +14,15 @@ export async function tokenResponse(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error('session without user');
   const roles = user.roles as Role[];
+  // Judged at every issue, so a refresh after enrolling (or after the setting changes) applies it.
+  const mfaSetupRequired =
+    roles.includes('admin') && !user.mfaEnabled && (await loadSettings(ctx)).require_mfa_for_admins;
   const { token, expires } = await issueAccessToken(ctx, {
     userId: user.id,
     uid: session.uid,
     sessionId: session.sessionId,
     roles,
+    mfaSetupOnly: mfaSetupRequired,
   });
   return {
     access: token,
@@ -29,5 +34,6 @@ export async function tokenResponse(
     auths: user.auths,
     first_name: user.firstName,
     insurance_type: await primaryInsuranceType(ctx, user.id),
+    mfa_setup_required: mfaSetupRequired,
   };
 }

@@ -19,6 +19,7 @@ export const ROW_ACTIONS: readonly RowAction[] = [
   { action: 'reactivate', danger: false, notOnSelf: false },
   { action: 'lock', danger: true, notOnSelf: true },
   { action: 'revoke_sessions', danger: true, notOnSelf: true },
+  { action: 'reset_mfa', danger: true, notOnSelf: false },
   { action: 'deactivate', danger: true, notOnSelf: true },
 ];
 

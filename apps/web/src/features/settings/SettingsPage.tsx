@@ -11,6 +11,7 @@ import {
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { LogoField, type LogoChoice } from './LogoField.tsx';
 import { SecretField, type SecretChoice } from './SecretField.tsx';
@@ -138,6 +139,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </p>
         )}
       </div>
+    ) : field.input === 'switch' ? (
+      <Checkbox
+        key={field.key}
+        name={field.key}
+        label={t(`settings.fields.${field.key}`)}
+        hint={field.hint ? t(`settings.hints.${field.key}`) : undefined}
+        checked={draft[field.key] === 'true'}
+        onChange={(e) => edit(field.key, String(e.target.checked))}
+        error={errors[field.key] && t(errors[field.key]!)}
+      />
     ) : (
       <TextField
         key={field.key}

@@ -2,7 +2,7 @@ import type { SecretSetting, SettingsKey } from '@portal/protocol';
 
 export interface SettingsField {
   key: SettingsKey;
-  input: 'text' | 'email' | 'tel' | 'url' | 'number' | 'chat-mode';
+  input: 'text' | 'email' | 'tel' | 'url' | 'number' | 'chat-mode' | 'switch';
   /** Numbers carry their unit in the label; others may have a format hint. */
   hint?: boolean;
 }
@@ -38,6 +38,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       { key: 'session_timeout_minutes', input: 'number', hint: true },
       { key: 'idle_timeout_minutes', input: 'number', hint: true },
       { key: 'password_min_length', input: 'number', hint: true },
+      { key: 'require_mfa_for_admins', input: 'switch', hint: true },
     ],
   },
 ];

@@ -20,7 +20,11 @@ export function draftOf(values: SettingsValues): SettingsDraft {
   return Object.fromEntries(SETTINGS_KEYS.map((key) => [key, String(values[key])])) as SettingsDraft;
 }
 
-function typed(key: SettingsKey, text: string): string | number {
+/** Checkboxes: the draft holds 'true' or 'false'. */
+const BOOLEAN = new Set<SettingsKey>(['require_mfa_for_admins']);
+
+function typed(key: SettingsKey, text: string): string | number | boolean {
+  if (BOOLEAN.has(key)) return text === 'true';
   // An empty number field must fail as a number, not become 0.
   return NUMERIC.has(key) ? (text.trim() === '' ? Number.NaN : Number(text)) : text.trim();
 }

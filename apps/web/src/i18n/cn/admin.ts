@@ -29,6 +29,7 @@ export default {
     deactivate: { title: '账户已停用', message: '其会话已结束，账户资料予以保留。' },
     reactivate: { title: '账户已重新启用', message: '对方可以再次使用门户。' },
     revoke_sessions: { title: '会话已结束', message: '对方需要在所有设备上重新登录。' },
+    reset_mfa: { title: '多重身份验证已重置', message: '对方只需密码即可登录，并可重新设置。' },
     document_send: { title: '文件已发送', message: '患者将收到电子邮件，得知有文件等待其签署。' },
     document_accept: { title: '文件已接受', message: '文件已标记为已完成。' },
     document_countersign: { title: '文件已会签', message: '文件已完成。' },
@@ -130,6 +131,12 @@ export default {
         title: '要结束 {{name}} 的所有会话吗？',
         body: '对方将在所有设备上退出登录，需要重新登录。',
         confirm: '结束会话',
+      },
+      reset_mfa: {
+        label: '重置多重身份验证',
+        title: '要重置 {{name}} 的多重身份验证吗？',
+        body: '对方的验证器和恢复码将失效。请先确认请求者的身份（例如手机丢失时）再执行此操作。',
+        confirm: '重置',
       },
     },
     access: {
@@ -294,6 +301,7 @@ export default {
       session_timeout_minutes: '会话超时（分钟）',
       idle_timeout_minutes: '闲置超时（分钟）',
       password_min_length: '密码最短长度（字符）',
+      require_mfa_for_admins: '要求管理员使用多重身份验证',
     },
     hints: {
       support_phone: '国际格式，例如 +18005550123。',
@@ -303,6 +311,7 @@ export default {
       session_timeout_minutes: '会话最长持续时间，5 至 10,080 分钟。',
       idle_timeout_minutes: '无操作达到此时长后退出登录；不得长于会话超时。',
       password_min_length: '12 至 128 个字符。',
+      require_mfa_for_admins: '未设置的管理员登录后只能先完成设置。',
     },
     invalid: {
       clinic_name: '请输入 1 至 120 个字符的名称。',
@@ -317,6 +326,7 @@ export default {
       session_timeout_minutes: '请输入 5 至 10,080 之间的整数分钟数。',
       idle_timeout_minutes: '请输入 1 至 1,440 之间的整数分钟数。',
       password_min_length: '请输入 12 至 128 之间的整数。',
+      require_mfa_for_admins: '请选择开启或关闭。',
     },
     rules: {
       idle_timeout_minutes: '闲置超时不得长于会话超时。',

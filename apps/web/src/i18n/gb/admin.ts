@@ -38,6 +38,10 @@ export default {
     deactivate: { title: 'Account deactivated', message: 'Their sessions have ended; the account is kept.' },
     reactivate: { title: 'Account reactivated', message: 'The person can use the portal again.' },
     revoke_sessions: { title: 'Sessions ended', message: 'The person must sign in again on every device.' },
+    reset_mfa: {
+      title: 'Multi-factor authentication reset',
+      message: 'The person signs in with the password alone and can set it up again.',
+    },
     document_send: {
       title: 'Document sent',
       message: 'The patient is told by e-mail that it awaits their signature.',
@@ -155,6 +159,12 @@ export default {
         title: 'End all sessions of {{name}}?',
         body: 'They are signed out on every device and must sign in again.',
         confirm: 'End sessions',
+      },
+      reset_mfa: {
+        label: 'Reset multi-factor authentication',
+        title: 'Reset multi-factor authentication of {{name}}?',
+        body: 'Their authenticator and recovery codes stop working. Do this only once you have confirmed who is asking, for example after a lost phone.',
+        confirm: 'Reset',
       },
     },
     access: {
@@ -327,6 +337,7 @@ export default {
       session_timeout_minutes: 'Session timeout (minutes)',
       idle_timeout_minutes: 'Idle timeout (minutes)',
       password_min_length: 'Minimum password length (characters)',
+      require_mfa_for_admins: 'Require multi-factor authentication for administrators',
     },
     hints: {
       support_phone: 'International format, for example +18005550123.',
@@ -336,6 +347,7 @@ export default {
       session_timeout_minutes: 'The longest a session lasts, 5 to 10,080 minutes.',
       idle_timeout_minutes: 'Sign out after this long without activity; not longer than the session.',
       password_min_length: '12 to 128 characters.',
+      require_mfa_for_admins: 'An administrator without it can only set it up after signing in.',
     },
     invalid: {
       clinic_name: 'Enter a name of 1 to 120 characters.',
@@ -350,6 +362,7 @@ export default {
       session_timeout_minutes: 'Enter a whole number of minutes from 5 to 10,080.',
       idle_timeout_minutes: 'Enter a whole number of minutes from 1 to 1,440.',
       password_min_length: 'Enter a whole number from 12 to 128.',
+      require_mfa_for_admins: 'Choose on or off.',
     },
     rules: {
       idle_timeout_minutes: 'The idle timeout cannot be longer than the session timeout.',

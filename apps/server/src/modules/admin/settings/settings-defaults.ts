@@ -18,5 +18,6 @@ export function settingsDefaults(config: Config): SettingsValues {
     session_timeout_minutes: 12 * 60,
     idle_timeout_minutes: 30,
     password_min_length: PASSWORD_MIN_LENGTH,
+    require_mfa_for_admins: false,
   };
 }

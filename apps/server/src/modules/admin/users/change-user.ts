@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Codes, ProtocolError, USER_CONFLICTS, type AdminUser } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
+import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit-service.ts';
 import { revokeAllSessions } from '../../auth/session-service.ts';
@@ -16,7 +17,10 @@ import { findUserView } from './user-queries.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserPatch = Partial<
-  Pick<UserRecord, 'roles' | 'auths' | 'status' | 'lockedUntil' | 'failedLogins' | 'failedWindowStartedAt'>
+  Pick<
+    UserRecord,
+    'roles' | 'auths' | 'status' | 'lockedUntil' | 'failedLogins' | 'failedWindowStartedAt' | 'mfaEnabled'
+  >
 >;
 
 export interface UserChange {
@@ -29,6 +33,8 @@ export interface UserChange {
   endSessions?: boolean;
   /** false for what changes nothing the user's portal shows (a resent invitation). */
   notify?: boolean;
+  /** Changes beyond the users row, in the same transaction (reset MFA removes the factor). */
+  alsoChange?: (tx: Queryable, userId: string, now: Date) => Promise<void>;
 }
 
 const stateOf = (u: Pick<UserRecord, 'id' | 'roles' | 'auths' | 'status'>): AccountState => ({
@@ -39,11 +45,12 @@ const stateOf = (u: Pick<UserRecord, 'id' | 'roles' | 'auths' | 'status'>): Acco
 });
 
 /** Only what decides access goes into the audit row: no names, no e-mail (no PHI in `detail`). */
-const auditState = (u: AccountState & { lockedUntil: Date | null }, now: Date) => ({
+const auditState = (u: AccountState & { lockedUntil: Date | null; mfaEnabled: boolean }, now: Date) => ({
   roles: u.roles,
   auths: u.auths,
   status: u.status,
   lockout: Boolean(u.lockedUntil && u.lockedUntil > now),
+  mfa: u.mfaEnabled,
 });
 
 /**
@@ -86,6 +93,7 @@ export async function changeUser(
       .update(users)
       .set({ ...patch, updatedAt: now })
       .where(eq(users.id, userId));
+    await change.alsoChange?.(tx, userId, now);
     if (change.endSessions || removesAccess(stateOf(before), stateOf(after))) {
       await revokeAllSessions(ctx, tx, userId, 'admin');
     }

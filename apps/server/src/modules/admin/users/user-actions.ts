@@ -1,5 +1,6 @@
 import { USER_ACTION_ALLOWED, type AdminUser, type UserAction } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
+import { removeMfa } from '../../auth/mfa-factor.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { changeUser, type UserChange } from './change-user.ts';
 import { sendInvitation } from './send-invitation.ts';
@@ -19,6 +20,8 @@ const USER_ACTIONS: Record<UserAction, Omit<UserChange, 'action' | 'applies'>> =
   reactivate: { patch: (u) => ({ status: u.passwordHash ? 'active' : 'invited' }) },
   revoke_sessions: { patch: () => ({}), endSessions: true },
   resend_invite: { patch: () => ({}), notify: false },
+  // For a lost phone: the person signs in with the password alone and may enrol again.
+  reset_mfa: { patch: () => ({ mfaEnabled: false }), alsoChange: removeMfa },
 };
 
 export async function applyUserAction(

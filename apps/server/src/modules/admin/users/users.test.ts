@@ -359,8 +359,8 @@ describe('account actions', () => {
       .where(and(eq(auditLog.subjectId, p.id), eq(auditLog.action, 'admin.user.lock')));
     expect(row).toMatchObject({ actorId: adminId, outcome: 'success' });
     expect(row!.detail).toEqual({
-      before: { roles: ['user'], auths: [], status: 'active', lockout: false },
-      after: { roles: ['user'], auths: [], status: 'locked', lockout: false },
+      before: { roles: ['user'], auths: [], status: 'active', lockout: false, mfa: false },
+      after: { roles: ['user'], auths: [], status: 'locked', lockout: false, mfa: false },
     });
     expect(JSON.stringify(row!.detail)).not.toContain('audited@');
   });

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { TokenData } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { createSession } from './session-service.ts';
+import { tokenResponse } from './token-response.ts';
+
+/** The end of every successful login: counters cleared, a session opened and audited, tokens issued. */
+export async function startSession(ctx: AppContext, input: SessionStart): Promise<TokenData> {
+  const session = await ctx.db.transaction((tx) => openSession(ctx, tx, input));
+  return tokenResponse(ctx, { userId: input.userId, uid: input.uid, ...session });
+}
+
+interface SessionStart {
+  userId: string;
+  uid: string;
+  meta: RequestMeta;
+  detail?: Record<string, unknown>;
+}
+
+/** Inside the caller's transaction, so a login step that consumes something commits with the session. */
+export async function openSession(
+  ctx: AppContext,
+  tx: Queryable,
+  input: SessionStart,
+): Promise<{ sessionId: string; refresh: string }> {
+  await tx
+    .update(users)
+    .set({ failedLogins: 0, failedWindowStartedAt: null, lockedUntil: null })
+    .where(eq(users.id, input.userId));
+  const created = await createSession(ctx, tx, input);
+  await recordAudit(tx, input.meta, {
+    action: 'login',
+    outcome: 'success',
+    actorId: input.userId,
+    detail: { session: created.sessionId, ...input.detail },
+  });
+  return created;
+}
