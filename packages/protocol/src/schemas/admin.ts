@@ -269,10 +269,46 @@ export const settingsUpdate = settingsShape.partial().extend({
 });
 export type SettingsUpdate = z.input<typeof settingsUpdate>;
 
+/**
+ * `POST /admin/settings/signing_certificate/` (sealed): the clinic's document-signing certificate
+ * and its RSA key, as a PKCS#12 file or PEM text. Write-only: only `signingCertificateInfo` is
+ * ever answered. Refusals are 10400 naming the field to correct.
+ */
+export const signingCertificateUpload = z.discriminatedUnion('format', [
+  z.object({
+    format: z.literal('pkcs12'),
+    content_base64: z.string().min(1).max(100_000).describe('A .p12/.pfx file, at most 64 KB'),
+    passphrase: z.string().max(500),
+  }),
+  z.object({
+    format: z.literal('pem'),
+    certificate_pem: z.string().min(1).max(64_000).describe('The certificate, then any chain'),
+    private_key_pem: z.string().min(1).max(64_000),
+    passphrase: z.string().max(500).optional().describe('For an encrypted private key'),
+  }),
+]);
+export type SigningCertificateUpload = z.input<typeof signingCertificateUpload>;
+
+/** What may be shown of the signing certificate: never the key. */
+export const signingCertificateInfo = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serial_number: z.string(),
+  fingerprint_sha256: z.string(),
+  not_before: isoTime,
+  not_after: isoTime,
+  /** True for the one the server made itself before an administrator uploaded one. */
+  self_signed: z.boolean(),
+  installed_at: isoTime,
+});
+export type SigningCertificateInfo = z.infer<typeof signingCertificateInfo>;
+
 export const settingsView = z.object({
   values: settingsShape,
   secrets: z.record(SecretSetting, z.object({ set: z.boolean() })),
   clinic_logo: clinicLogo.nullable(),
+  /** Null until the first document is signed or a certificate is uploaded. */
+  signing_certificate: signingCertificateInfo.nullable(),
   updated_at: isoTime.nullable(),
 });
 export type SettingsView = z.infer<typeof settingsView>;

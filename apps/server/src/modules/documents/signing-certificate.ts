@@ -1,9 +1,13 @@
-import { generateKeyPair, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes, X509Certificate } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
+import type { SigningCertificateInfo } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { signingCertificates } from '../../db/schema/index.ts';
+import { loadSettings } from '../admin/settings/settings-store.ts';
+import type { CheckedCertificate } from './certificate-upload.ts';
 
 const PURPOSE = 'document-signing';
 const VALIDITY_YEARS = 10;
@@ -16,26 +20,21 @@ export interface SigningCredentials {
   commonName: string;
 }
 
-/** One in-memory copy per running app: the row never changes under a running node (replacement restarts it). */
-const cache = new WeakMap<AppContext, Promise<SigningCredentials>>();
+/**
+ * The PKCS#12 built from the stored row, per running app. The row is read before every signature
+ * (one indexed read) and the cached copy used only while the row is unchanged, so a certificate
+ * an administrator uploads on one node signs the next document on every node.
+ */
+const cache = new WeakMap<AppContext, { certificatePem: string; credentials: SigningCredentials }>();
 
 /**
- * The clinic's document-signing certificate. The first node that needs it creates a self-signed
- * one and inserts it; a node that loses that race reads the winner's, so every node signs with the
- * same key. The private key is stored encrypted with the data cipher.
+ * The clinic's document-signing certificate. Until an administrator uploads one, the first node
+ * that needs it creates a self-signed one and inserts it; a node that loses that race reads the
+ * winner's, so every node signs with the same key. The private key is stored encrypted with the
+ * data cipher.
  */
-export function signingCredentials(ctx: AppContext): Promise<SigningCredentials> {
-  let pending = cache.get(ctx);
-  if (!pending) {
-    pending = loadOrCreate(ctx);
-    pending.catch(() => cache.delete(ctx));
-    cache.set(ctx, pending);
-  }
-  return pending;
-}
-
-async function loadOrCreate(ctx: AppContext): Promise<SigningCredentials> {
-  let row = await readRow(ctx);
+export async function signingCredentials(ctx: AppContext): Promise<SigningCredentials> {
+  let row = await readRow(ctx.db);
   if (!row) {
     const created = await createSelfSigned(ctx);
     await ctx.db
@@ -47,21 +46,67 @@ async function loadOrCreate(ctx: AppContext): Promise<SigningCredentials> {
         createdAt: ctx.now(),
       })
       .onConflictDoNothing();
-    row = await readRow(ctx);
+    row = await readRow(ctx.db);
   }
   if (!row) throw new Error('signing certificate could not be stored');
-  const privateKeyPem = ctx.cipher.decrypt(row.privateKey, keyContext).toString('utf8');
-  const certificate = forge.pki.certificateFromPem(row.certificatePem);
-  const key = forge.pki.privateKeyFromPem(privateKeyPem);
+  const cached = cache.get(ctx);
+  if (cached?.certificatePem === row.certificatePem) return cached.credentials;
+  const credentials = credentialsOf(row.certificatePem, ctx.cipher.decrypt(row.privateKey, keyContext));
+  cache.set(ctx, { certificatePem: row.certificatePem, credentials });
+  return credentials;
+}
+
+function credentialsOf(certificatePem: string, privateKeyPem: Buffer): SigningCredentials {
+  const certificates = certificatePem
+    .match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!
+    .map((pem) => forge.pki.certificateFromPem(pem));
+  const key = forge.pki.privateKeyFromPem(privateKeyPem.toString('utf8'));
   // The PKCS#12 never leaves memory; its passphrase only satisfies the format.
   const passphrase = randomBytes(16).toString('hex');
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [certificate], passphrase, { algorithm: 'aes256' });
-  const commonName = String(certificate.subject.getField('CN')?.value ?? '');
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certificates, passphrase, { algorithm: 'aes256' });
+  const commonName = String(certificates[0]!.subject.getField('CN')?.value ?? '');
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase, commonName };
 }
 
-async function readRow(ctx: AppContext) {
-  const [row] = await ctx.db
+/** Puts an administrator's checked certificate in place of the current one, inside the caller's transaction. */
+export async function replaceSigningCertificate(
+  ctx: AppContext,
+  db: Queryable,
+  checked: CheckedCertificate,
+): Promise<void> {
+  const values = {
+    certificatePem: checked.certificatePem,
+    privateKey: ctx.cipher.encrypt(Buffer.from(checked.privateKeyPem, 'utf8'), keyContext),
+    createdAt: ctx.now(),
+  };
+  await db
+    .insert(signingCertificates)
+    .values({ purpose: PURPOSE, ...values })
+    .onConflictDoUpdate({ target: signingCertificates.purpose, set: values });
+}
+
+/** What the settings page shows of the certificate in force; null before one exists. */
+export async function signingCertificateInfo(db: Queryable): Promise<SigningCertificateInfo | null> {
+  const row = await readRow(db);
+  if (!row) return null;
+  return describeCertificate(new X509Certificate(row.certificatePem), row.createdAt);
+}
+
+export function describeCertificate(leaf: X509Certificate, installedAt: Date): SigningCertificateInfo {
+  return {
+    subject: leaf.subject.split('\n').join(', '),
+    issuer: leaf.issuer.split('\n').join(', '),
+    serial_number: leaf.serialNumber,
+    fingerprint_sha256: leaf.fingerprint256,
+    not_before: new Date(leaf.validFrom).toISOString(),
+    not_after: new Date(leaf.validTo).toISOString(),
+    self_signed: leaf.checkIssued(leaf) && leaf.verify(leaf.publicKey),
+    installed_at: installedAt.toISOString(),
+  };
+}
+
+async function readRow(db: Queryable) {
+  const [row] = await db
     .select()
     .from(signingCertificates)
     .where(eq(signingCertificates.purpose, PURPOSE))
@@ -82,9 +127,10 @@ async function createSelfSigned(ctx: AppContext): Promise<{ certificatePem: stri
   const now = ctx.now();
   certificate.validity.notBefore = new Date(now.getTime() - 60_000);
   certificate.validity.notAfter = new Date(now.getTime() + VALIDITY_YEARS * 365 * 24 * 3600_000);
+  const { clinic_name: clinic } = await loadSettings(ctx);
   const name = [
-    { name: 'commonName', value: `${ctx.config.CLINIC_NAME} document signing` },
-    { name: 'organizationName', value: ctx.config.CLINIC_NAME },
+    { name: 'commonName', value: `${clinic} document signing` },
+    { name: 'organizationName', value: clinic },
   ];
   certificate.setSubject(name);
   certificate.setIssuer(name);

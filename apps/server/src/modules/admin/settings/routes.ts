@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeBody, LOGO_MAX_BYTES, settingsUpdate } from '@portal/protocol';
+import { envelopeBody, LOGO_MAX_BYTES, settingsUpdate, signingCertificateUpload } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { actorOf, ADMIN_ONLY, SEALED } from '../admin-route-config.ts';
 import { readSettingsView, updateSettings } from './update-settings.ts';
+import { uploadSigningCertificate } from './upload-signing-certificate.ts';
 
 const tags = ['admin: settings'];
 const sealed = { 200: envelopeBody };
@@ -34,5 +35,20 @@ export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       response: sealed,
     },
     handler: async (request) => request.sealed(await updateSettings(ctx, actorOf(request), request.body)),
+  });
+
+  r.post('/admin/settings/signing_certificate/', {
+    // A 64 KB PKCS#12, base64 inside sealed base64, with room for the passphrase.
+    bodyLimit: 256 * 1024,
+    config: SEALED,
+    schema: {
+      tags,
+      summary:
+        'Replace the document-signing certificate (PKCS#12 or PEM, RSA); checked, stored encrypted, never answered; in force at once on every node; audited (sealed)',
+      body: signingCertificateUpload,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await uploadSigningCertificate(ctx, actorOf(request), request.body)),
   });
 }

@@ -14,6 +14,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { settings } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit-service.ts';
+import { signingCertificateInfo } from '../../documents/signing-certificate.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { readLogo } from './logo-file.ts';
 import {
@@ -28,10 +29,11 @@ import {
 type Update = z.output<typeof settingsUpdate>;
 
 export async function readSettingsView(ctx: AppContext, db: Queryable = ctx.db): Promise<SettingsView> {
-  const [values, set, logo, updated] = await Promise.all([
+  const [values, set, logo, certificate, updated] = await Promise.all([
     loadSettings(ctx, db),
     secretsSet(db),
     loadLogo(db),
+    signingCertificateInfo(db),
     lastSettingsChange(db),
   ]);
   return {
@@ -40,6 +42,7 @@ export async function readSettingsView(ctx: AppContext, db: Queryable = ctx.db):
       SecretSetting.options.map((name) => [name, { set: set[name] }]),
     ) as SettingsView['secrets'],
     clinic_logo: logo,
+    signing_certificate: certificate,
     updated_at: updated?.toISOString() ?? null,
   };
 }

@@ -1,0 +1,106 @@
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import forge from 'node-forge';
+import { Codes, ProtocolError, type SigningCertificateUpload } from '@portal/protocol';
+
+/** A certificate and key that passed every check, ready to store: the leaf first, then its chain. */
+export interface CheckedCertificate {
+  certificatePem: string;
+  privateKeyPem: string;
+  leaf: X509Certificate;
+}
+
+/** The signer (@signpdf/signer-p12, node-forge) signs with RSA only; below 2048 bits is no longer safe. */
+const MIN_RSA_BITS = 2048;
+
+function refuse(path: string, message: string): never {
+  throw new ProtocolError(Codes.validation, message, [{ path, message }]);
+}
+
+function readPemCertificates(pem: string): X509Certificate[] {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) refuse('certificate_pem', 'No PEM certificate found');
+  try {
+    return blocks.map((block) => new X509Certificate(block));
+  } catch {
+    return refuse('certificate_pem', 'The certificate could not be read');
+  }
+}
+
+function readPemKey(pem: string, passphrase: string | undefined): KeyObject {
+  try {
+    return createPrivateKey({ key: pem, format: 'pem', passphrase: passphrase ?? '' });
+  } catch (error) {
+    // OpenSSL names a wrong or missing passphrase as a decryption failure.
+    if (/decrypt|passphrase|bad password/i.test(String(error)) && /ENCRYPTED/.test(pem)) {
+      return refuse('passphrase', 'The passphrase does not open the private key');
+    }
+    return refuse('private_key_pem', 'The private key could not be read');
+  }
+}
+
+/** PKCS#12 through node-forge (node:crypto cannot open it); forge decodes only RSA, the one key type we sign with. */
+function readPkcs12(
+  contentBase64: string,
+  passphrase: string,
+): { certificates: X509Certificate[]; key: KeyObject } {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    const der = forge.util.createBuffer(Buffer.from(contentBase64, 'base64').toString('binary'));
+    const asn1 = forge.asn1.fromDer(der);
+    try {
+      p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
+    } catch (error) {
+      if (/password|mac/i.test(String(error))) refuse('passphrase', 'The passphrase does not open this file');
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof ProtocolError) throw error;
+    return refuse('content_base64', 'This is not a PKCS#12 (.p12/.pfx) file this server can read');
+  }
+  const { oids } = forge.pki;
+  const bags = (type: string | undefined) => p12.getBags({ bagType: type! })[type!] ?? [];
+  const keyBag = [...bags(oids.pkcs8ShroudedKeyBag), ...bags(oids.keyBag)][0];
+  if (!keyBag) refuse('content_base64', 'The file holds no private key');
+  if (!keyBag.key) refuse('content_base64', 'Only RSA keys can sign documents');
+  const certificates = bags(oids.certBag).flatMap((bag) =>
+    bag.cert ? [new X509Certificate(forge.pki.certificateToPem(bag.cert))] : [],
+  );
+  if (certificates.length === 0) refuse('content_base64', 'The file holds no RSA certificate');
+  return { certificates, key: createPrivateKey(forge.pki.privateKeyToPem(keyBag.key)) };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * An administrator's signing certificate, checked before it replaces the clinic's: it must be
+ * readable, hold an RSA key of at least 2048 bits that belongs to one of its certificates, and
+ * be valid now. Every refusal is 10400 naming the field to correct.
+ */
+export function checkCertificateUpload(upload: SigningCertificateUpload, now: Date): CheckedCertificate {
+  const { certificates, key } =
+    upload.format === 'pkcs12'
+      ? readPkcs12(upload.content_base64, upload.passphrase)
+      : {
+          certificates: readPemCertificates(upload.certificate_pem),
+          key: readPemKey(upload.private_key_pem, upload.passphrase),
+        };
+  const keyPath = upload.format === 'pkcs12' ? 'content_base64' : 'private_key_pem';
+  const certificatePath = upload.format === 'pkcs12' ? 'content_base64' : 'certificate_pem';
+  if (key.asymmetricKeyType !== 'rsa') refuse(keyPath, 'Only RSA keys can sign documents');
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) {
+    refuse(keyPath, `The RSA key must have at least ${MIN_RSA_BITS} bits`);
+  }
+  const leaf = certificates.find((certificate) => certificate.checkPrivateKey(key));
+  if (!leaf) refuse(certificatePath, 'The private key does not belong to the certificate');
+  const notBefore = new Date(leaf.validFrom);
+  const notAfter = new Date(leaf.validTo);
+  if (notAfter <= now) refuse(certificatePath, `The certificate expired on ${day(notAfter)}`);
+  if (notBefore > now) refuse(certificatePath, `The certificate is not valid before ${day(notBefore)}`);
+  // Only chain certificates forge can read travel in the signature (the signer parses them all).
+  const chain = certificates.filter((c) => c !== leaf && c.publicKey.asymmetricKeyType === 'rsa');
+  return {
+    certificatePem: [leaf, ...chain].map((c) => c.toString().trim()).join('\n') + '\n',
+    privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    leaf,
+  };
+}
