@@ -2,14 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, ProtocolError, type Role } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../context.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
-import { findLiveSession } from '../modules/auth/session-service.ts';
+import { verifiedClaimsOrNone } from '../modules/auth/access-token.ts';
+import { isPlausibleUid } from '../modules/auth/handshake-service.ts';
+import { authenticateRequest } from '../modules/auth/session-service.ts';
+import { useSharedSecret } from './envelope.ts';
 
 export interface SignedInUser {
   id: string;
   roles: Role[];
   sessionId: string;
   uid: string;
+  /** Whether an event was pending when the request arrived (protocol.md §7). */
+  pendingEvent: boolean;
 }
 
 declare module 'fastify' {
@@ -18,6 +22,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles of which the user needs one; any signed-in user when absent. */
     roles?: Role[];
+    /**
+     * A call the web makes on its own, not on the user's behalf (the event poll): it does
+     * not count as use, so an open but untouched web app still reaches the idle timeout.
+     */
+    passive?: boolean;
   }
   interface FastifyRequest {
     user: SignedInUser | undefined;
@@ -54,12 +63,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new ProtocolError(Codes.sessionExpired);
-    await request.sharedSecret();
-    const claims = await verifyAccessToken(ctx, token);
-    if (claims.uid !== request.headers.uid) throw new ProtocolError(Codes.sessionExpired);
-    const session = await findLiveSession(ctx, claims.sessionId, claims.userId);
-    if (!session) throw new ProtocolError(Codes.sessionExpired);
-    request.user = { id: claims.userId, roles: session.roles, sessionId: claims.sessionId, uid: claims.uid };
+    const uid = request.headers.uid;
+    if (!isPlausibleUid(uid)) throw new ProtocolError(Codes.unknownHandshake);
+    // A token that does not verify still has its handshake judged first (10014 before 10401).
+    const claims = verifiedClaimsOrNone(ctx, token);
+    const session = await authenticateRequest(ctx, { uid, claims, activity: !config.passive });
+    useSharedSecret(request, session.sharedSecret);
+    request.user = {
+      id: session.userId,
+      roles: session.roles,
+      sessionId: session.sessionId,
+      uid,
+      pendingEvent: session.pendingEvent,
+    };
     if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
       throw new ProtocolError(Codes.forbidden);
     }

@@ -20,6 +20,15 @@ declare module 'fastify' {
 }
 
 const sharedSecretCache = new WeakMap<FastifyRequest, Promise<Uint8Array>>();
+const knownSharedSecrets = new WeakMap<FastifyRequest, () => Uint8Array>();
+
+/**
+ * The auth hook has already read (and judged) the request's handshake: it hands over its
+ * secret here, decrypted only if a route asks for it, so no request reads the handshake twice.
+ */
+export function useSharedSecret(request: FastifyRequest, secret: () => Uint8Array): void {
+  knownSharedSecrets.set(request, secret);
+}
 
 function uidOf(request: FastifyRequest): string | undefined {
   const uid = request.headers.uid;
@@ -36,7 +45,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
   app.decorateRequest('sharedSecret', function (this: FastifyRequest) {
     let pending = sharedSecretCache.get(this);
     if (!pending) {
-      pending = loadSharedSecret(ctx, uidOf(this));
+      const known = knownSharedSecrets.get(this);
+      pending = known ? Promise.resolve().then(known) : loadSharedSecret(ctx, uidOf(this));
       sharedSecretCache.set(this, pending);
     }
     return pending;

@@ -24,17 +24,38 @@ export async function createHandshake(ctx: AppContext, clientPublicKeyHex: strin
 
 /** The shared secret of a live handshake, or 10014 so the client handshakes again. */
 export async function loadSharedSecret(ctx: AppContext, uid: string | undefined): Promise<Uint8Array> {
-  if (!uid || uid.length > 64) throw new ProtocolError(Codes.unknownHandshake);
+  if (!isPlausibleUid(uid)) throw new ProtocolError(Codes.unknownHandshake);
   const [row] = await ctx.db.select().from(handshakes).where(eq(handshakes.uid, uid)).limit(1);
-  const now = ctx.now();
-  const idleSince = row ? now.getTime() - row.lastUsedAt.getTime() : Infinity;
+  const touch = judgeHandshake(ctx, row);
+  if (touch) await touchHandshake(ctx, uid);
+  return decryptSharedSecret(ctx, uid, row!.sharedSecret);
+}
+
+export function isPlausibleUid(uid: unknown): uid is string {
+  return typeof uid === 'string' && uid.length > 0 && uid.length <= 64;
+}
+
+/**
+ * 10014 unless the handshake is live; true when its last use should be written down.
+ * Shared with the auth hook, which reads the handshake in its own statement.
+ */
+export function judgeHandshake(
+  ctx: AppContext,
+  row: { lastUsedAt: Date | null; revokedAt: Date | null } | undefined,
+): boolean {
+  const idleSince = row?.lastUsedAt ? ctx.now().getTime() - row.lastUsedAt.getTime() : Infinity;
   if (!row || row.revokedAt || idleSince > ctx.config.HANDSHAKE_TTL_SECONDS * 1000) {
     throw new ProtocolError(Codes.unknownHandshake);
   }
-  if (idleSince > TOUCH_AFTER_MS) {
-    await ctx.db.update(handshakes).set({ lastUsedAt: now }).where(eq(handshakes.uid, uid));
-  }
-  return ctx.cipher.decrypt(row.sharedSecret, context(uid));
+  return idleSince > TOUCH_AFTER_MS;
+}
+
+export async function touchHandshake(ctx: AppContext, uid: string): Promise<void> {
+  await ctx.db.update(handshakes).set({ lastUsedAt: ctx.now() }).where(eq(handshakes.uid, uid));
+}
+
+export function decryptSharedSecret(ctx: AppContext, uid: string, sealed: Uint8Array): Uint8Array {
+  return ctx.cipher.decrypt(sealed, context(uid));
 }
 
 /** protocol.md §3: one key per message, so a salt may be used once per uid (10015). */

@@ -1,11 +1,15 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { Codes, ProtocolError, type Role } from '@portal/protocol';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Codes, ProtocolError, settingsValues, type Role, type SettingsValues } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
-import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { events, handshakes, refreshTokens, sessions, settings, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
+import { settingsDefaults } from '../admin/settings/settings-defaults.ts';
+import { loadSettings } from '../admin/settings/settings-store.ts';
+import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-service.ts';
 
-export type RevokeReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'admin' | 'user';
+/** `timeout`: idle or past its lifetime (settings `idle_timeout_minutes`, `session_timeout_minutes`). */
+export type RevokeReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'admin' | 'user' | 'timeout';
 
 export async function createSession(
   ctx: AppContext,
@@ -19,6 +23,9 @@ export async function createSession(
       uid: input.uid,
       ip: input.meta.ip,
       userAgent: input.meta.userAgent,
+      // The session clocks run on ctx.now(), not the database's, like every expiry here.
+      createdAt: ctx.now(),
+      lastUsedAt: ctx.now(),
       expiresAt: refreshExpiry(ctx),
     })
     .returning({ id: sessions.id });
@@ -26,27 +33,141 @@ export async function createSession(
   return { sessionId: session!.id, refresh };
 }
 
-/** The session behind an access token, if it is still live and its user still active. */
-export async function findLiveSession(
-  ctx: AppContext,
-  sessionId: string,
-  userId: string,
-): Promise<{ roles: Role[] } | undefined> {
-  const [row] = await ctx.db
-    .select({ roles: users.roles })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, ctx.now()),
-        eq(users.status, 'active'),
-      ),
+type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
+
+/** The two limits in force; a stored value that no longer passes its schema falls back to the default. */
+function timeoutsOf(ctx: AppContext, stored: { idle: unknown; lifetime: unknown }): SessionTimeouts {
+  const defaults = settingsDefaults(ctx.config);
+  const idle = settingsValues.shape.idle_timeout_minutes.safeParse(stored.idle);
+  const lifetime = settingsValues.shape.session_timeout_minutes.safeParse(stored.lifetime);
+  return {
+    idle_timeout_minutes: idle.success ? idle.data : defaults.idle_timeout_minutes,
+    session_timeout_minutes: lifetime.success ? lifetime.data : defaults.session_timeout_minutes,
+  };
+}
+
+/**
+ * Whether a session has run out: unused for longer than the idle timeout, or older than
+ * the session timeout. last_used_at trails the real last use by less than touchAfterMs,
+ * so a session ends at most that much early, never late.
+ */
+function timedOut(ctx: AppContext, session: { createdAt: Date; lastUsedAt: Date }, limits: SessionTimeouts) {
+  const now = ctx.now().getTime();
+  return (
+    now - session.lastUsedAt.getTime() > limits.idle_timeout_minutes * 60_000 ||
+    now - session.createdAt.getTime() > limits.session_timeout_minutes * 60_000
+  );
+}
+
+/** How stale last_used_at may get: a minute, or a tenth of a short idle timeout. */
+function touchAfterMs(limits: SessionTimeouts): number {
+  return Math.min(60_000, (limits.idle_timeout_minutes * 60_000) / 10);
+}
+
+// Stands in for the session and user of a token that did not verify, so the handshake is
+// still judged by the same statement (10014 before 10401).
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+function authStatement(db: Database) {
+  const setting = (key: keyof SessionTimeouts) =>
+    sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+  return db
+    .select({
+      sharedSecret: handshakes.sharedSecret,
+      handshakeUsedAt: handshakes.lastUsedAt,
+      handshakeRevokedAt: handshakes.revokedAt,
+      sessionCreatedAt: sessions.createdAt,
+      sessionUsedAt: sessions.lastUsedAt,
+      sessionExpiresAt: sessions.expiresAt,
+      sessionRevokedAt: sessions.revokedAt,
+      roles: users.roles,
+      userStatus: users.status,
+      idle: setting('idle_timeout_minutes'),
+      lifetime: setting('session_timeout_minutes'),
+      pendingEvent: sql<boolean>`exists (select 1 from ${events} where ${events.userId} = ${users.id} and ${events.consumedAt} is null)`,
+    })
+    .from(handshakes)
+    .leftJoin(
+      sessions,
+      and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))),
     )
-    .limit(1);
-  return row ? { roles: row.roles as Role[] } : undefined;
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(handshakes.uid, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('authenticate_request');
+}
+
+const authStatements = new WeakMap<Database, ReturnType<typeof authStatement>>();
+
+export interface AuthenticatedSession {
+  userId: string;
+  sessionId: string;
+  roles: Role[];
+  /** Whether an event waits for the user: an empty poll then needs no statement of its own. */
+  pendingEvent: boolean;
+  /** The handshake's Z, decrypted only when a route reads or writes sealed content. */
+  sharedSecret: () => Uint8Array;
+}
+
+/**
+ * The whole liveness check of an authenticated request in one statement: the handshake
+ * (10014 when unknown, revoked or idle), then the session and its user (10401 when the
+ * token did not verify, the session is revoked, expired, idle or too old, or the user is
+ * no longer active). The timeouts come from the settings table in the same statement, so
+ * an administrator's change holds at once on every node. `activity` is false for calls the
+ * web makes on its own (the event poll): they keep nobody signed in.
+ */
+export async function authenticateRequest(
+  ctx: AppContext,
+  input: {
+    uid: string;
+    claims: { sessionId: string; userId: string; uid: string } | undefined;
+    activity: boolean;
+  },
+): Promise<AuthenticatedSession> {
+  let statement = authStatements.get(ctx.db);
+  if (!statement) {
+    statement = authStatement(ctx.db);
+    authStatements.set(ctx.db, statement);
+  }
+  const { claims, uid } = input;
+  const [row] = await statement.execute({
+    uid,
+    sessionId: claims?.sessionId ?? NO_ID,
+    userId: claims?.userId ?? NO_ID,
+  });
+  if (judgeHandshake(ctx, row && { lastUsedAt: row.handshakeUsedAt, revokedAt: row.handshakeRevokedAt })) {
+    await touchHandshake(ctx, uid);
+  }
+  const session = row!;
+  if (
+    !claims ||
+    claims.uid !== uid ||
+    !session.sessionCreatedAt ||
+    !session.sessionUsedAt ||
+    !session.sessionExpiresAt ||
+    session.sessionRevokedAt ||
+    session.sessionExpiresAt <= ctx.now() ||
+    session.userStatus !== 'active'
+  ) {
+    throw new ProtocolError(Codes.sessionExpired);
+  }
+  const live = { createdAt: session.sessionCreatedAt, lastUsedAt: session.sessionUsedAt };
+  const limits = timeoutsOf(ctx, session);
+  if (timedOut(ctx, live, limits)) {
+    await revokeSession(ctx, ctx.db, claims.sessionId, 'timeout');
+    throw new ProtocolError(Codes.sessionExpired);
+  }
+  if (input.activity && ctx.now().getTime() - live.lastUsedAt.getTime() >= touchAfterMs(limits)) {
+    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, claims.sessionId));
+  }
+  return {
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    roles: (session.roles ?? []) as Role[],
+    pendingEvent: session.pendingEvent,
+    sharedSecret: () => decryptSharedSecret(ctx, uid, session.sharedSecret),
+  };
 }
 
 /**
@@ -73,9 +194,18 @@ export async function rotateRefreshToken(
       if (reused) await revokeSession(ctx, tx, reused.sessionId, 'refresh_reuse');
       return undefined;
     }
+    const [current] = await tx
+      .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(eq(sessions.id, used.sessionId));
+    if (current && timedOut(ctx, current, await loadSettings(ctx, tx))) {
+      await revokeSession(ctx, tx, used.sessionId, 'timeout');
+      return undefined;
+    }
+    // A refresh is not a use: the web refreshes on its own when a poll finds the token expired.
     const [session] = await tx
       .update(sessions)
-      .set({ uid, lastUsedAt: ctx.now(), expiresAt: refreshExpiry(ctx) })
+      .set({ uid, expiresAt: refreshExpiry(ctx) })
       .where(
         and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())),
       )
