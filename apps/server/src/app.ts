@@ -19,6 +19,7 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { mfaSetupGatePlugin } from './plugins/mfa-setup-gate.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -100,10 +101,15 @@ export async function buildApp(
       routes.push({ method, url: route.url, config: route.config ?? {} });
     }
   });
+  // The id in every log line of a request, handed to the client so support can find them.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { token: ctx.config.METRICS_TOKEN, database: options.database });
   await app.register(securityHeadersPlugin, { production: ctx.config.production });
   await app.register(swagger, {
     openapi: {

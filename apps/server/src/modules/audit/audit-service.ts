@@ -1,6 +1,7 @@
 import type { RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { observeAudit } from '../../lib/metrics.ts';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -28,4 +29,5 @@ export async function recordAudit(db: Queryable, meta: RequestMeta | null, entry
     userAgent: meta?.userAgent ?? null,
     requestId: meta?.requestId ?? null,
   });
+  observeAudit(entry.action, entry.outcome);
 }
