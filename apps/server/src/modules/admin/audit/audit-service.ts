@@ -19,17 +19,50 @@ const filterOf = (q: Query): AuditFilter => ({
   to: q.to ? new Date(q.to) : undefined,
 });
 
-export async function listAudit(ctx: AppContext, query: Query): Promise<AuditPage> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the audit row of a read or export says about its filters. A person named by id is kept
+ * (an id is no PHI, and the subject's own trail then shows who looked); an e-mail prefix is only
+ * noted as such, since an address identifies a patient. Action and times are kept as given.
+ */
+function filtersOf(filter: AuditFilter): Record<string, string> {
+  const person = (value: string) => (UUID.test(value) ? value : 'email-prefix');
+  return Object.fromEntries(
+    [
+      ['actor', filter.actor && person(filter.actor)],
+      ['subject', filter.subject && person(filter.subject)],
+      ['action', filter.action],
+      ['from', filter.from?.toISOString()],
+      ['to', filter.to?.toISOString()],
+    ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** The subject whose trail is being read, when the filter names one by id. */
+const subjectOf = (filter: AuditFilter) =>
+  filter.subject && UUID.test(filter.subject) ? filter.subject : undefined;
+
+/** Reading the log is audited too (after the read, so a page never shows its own row). */
+export async function listAudit(ctx: AppContext, actor: AdminActor, query: Query): Promise<AuditPage> {
   const filter = filterOf(query);
   const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const [{ items }, total] = await Promise.all([
     findAuditEntries(ctx.db, filter, window),
     countAuditEntries(ctx.db, filter),
   ]);
+  await recordAudit(ctx.db, actor.meta, {
+    action: 'admin.audit.read',
+    outcome: 'success',
+    actorId: actor.adminId,
+    subjectId: subjectOf(filter),
+    target: 'audit_log',
+    detail: { filters: filtersOf(filter), page: query.page, rows: items.length },
+  });
   return { items, total, page: query.page, page_size: query.page_size };
 }
 
-/** Taking the log out of the portal is itself audited: which filters, never their values (an e-mail is PHI). */
+/** Taking the log out of the portal is itself audited, with its filters as `filtersOf` tells them. */
 export async function exportAudit(ctx: AppContext, actor: AdminActor, query: Query): Promise<AuditExport> {
   const filter = filterOf(query);
   const { items } = await findAuditEntries(ctx.db, filter, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
@@ -39,11 +72,9 @@ export async function exportAudit(ctx: AppContext, actor: AdminActor, query: Que
     action: 'admin.audit.export',
     outcome: 'success',
     actorId: actor.adminId,
-    detail: {
-      rows: rows.length,
-      truncated,
-      filters: Object.keys(filter).filter((k) => filter[k as keyof AuditFilter]),
-    },
+    subjectId: subjectOf(filter),
+    target: 'audit_log',
+    detail: { rows: rows.length, truncated, filters: filtersOf(filter) },
   });
   const stamp = ctx.now().toISOString().slice(0, 19).replaceAll(':', '-');
   return { filename: `audit-${stamp}.csv`, csv: auditCsv(rows), rows: rows.length, truncated };

@@ -62,7 +62,9 @@ describe('audit viewer', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await list({ from: future })).total).toBe(0);
     expect((await list({ to: '2000-01-01T00:00:00Z' })).total).toBe(0);
-    expect((await list({ from: '2000-01-01T00:00:00Z', to: future })).total).toBe((await list({})).total);
+    expect((await list({ action: 'login', from: '2000-01-01T00:00:00Z', to: future })).total).toBe(
+      (await list({ action: 'login' })).total,
+    );
   });
 
   it('pages without overlap', async () => {
@@ -115,7 +117,25 @@ describe('audit viewer', () => {
     expect(row).toContain(`,${patientId},${DEMO_PATIENT.email},'-2+3,'=1+1,"'@SUM(A1), ""quoted""\nnext",`);
     expect(row).toContain('"{""note"":""+cmd""}"');
     const [audited] = (await list({ action: 'admin.audit.export' })).items;
-    expect(audited?.detail).toEqual({ rows: 1, truncated: false, filters: ['action'] });
+    expect(audited?.detail).toEqual({ rows: 1, truncated: false, filters: { action: 'test.export' } });
+  });
+
+  it('audits every read with its filters: ids and times kept, an e-mail only noted, the subject named', async () => {
+    const from = '2020-01-01T00:00:00.000Z';
+    await list({ subject: patientId, action: 'login', from, page: '2' });
+    await list({ actor: 'patient@exa' });
+    const reads = (await list({ action: 'admin.audit.read', page_size: '3' })).items;
+    expect(reads.map((e) => e.detail)).toEqual([
+      { filters: { actor: 'email-prefix' }, page: 1, rows: expect.any(Number) },
+      { filters: { subject: patientId, action: 'login', from }, page: 2, rows: expect.any(Number) },
+      expect.anything(),
+    ]);
+    expect(reads[1]).toMatchObject({
+      actor: { email: DEMO_ADMIN.email },
+      subject: { id: patientId },
+      target: 'audit_log',
+    });
+    expect(JSON.stringify(reads.map((e) => e.detail))).not.toContain('patient@');
   });
 });
 

@@ -17,11 +17,11 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
     schema: {
       tags,
       summary:
-        'Audit rows, newest first, by actor, subject, action prefix and time range (sealed: AuditPage)',
+        'Audit rows, newest first, by actor, subject, action prefix and time range; the read is audited (sealed: AuditPage)',
       querystring: auditQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await listAudit(ctx, request.query)),
+    handler: async (request) => request.sealed(await listAudit(ctx, actorOf(request), request.query)),
   });
 
   r.get('/admin/audit/export/', {
