@@ -63,6 +63,9 @@ export async function transmit(wire: Wire): Promise<WireAnswer> {
     } catch (cause) {
       throw new NetworkError(cause);
     }
+    // The portal's own 503 (protocol.md §10: 10503, its database is unreachable) is, to the
+    // user, the same as a server that cannot be reached: the network-issue screen, then retry.
+    if (response.status === 503) throw new NetworkError(new Error('Service temporarily unavailable'));
     let body: unknown;
     try {
       body = await response.json();
