@@ -41,7 +41,7 @@ describe('Prometheus metrics', () => {
       { authorization: 'Bearer wrong-token-0123456789abc' },
       { authorization: METRICS_TOKEN },
     ]) {
-      const answer = await fetch(`${t.baseUrl}/metrics`, { headers });
+      const answer = await fetch(`${t.baseUrl}/metrics`, { headers: headers as Record<string, string> });
       expect(answer.status).toBe(403);
       expect(await answer.json()).toEqual({ code: 10403, message: 'Not allowed' });
     }
