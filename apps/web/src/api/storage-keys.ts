@@ -5,4 +5,6 @@ export const StorageKeys = {
   handshake: 'portal.handshake',
   locale: 'portal.locale',
   sidebar: 'portal.sidebar',
+  /** sessionStorage: the messenger panel's open state, per tab (spec §4). */
+  messengerOpen: 'portal.messenger.open',
 } as const;

@@ -1,9 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { refreshTokens } from '../../api/client.ts';
 import { useEventPoll } from '../../api/events.ts';
 import { useSession } from '../../api/use-session.ts';
+import { onMessageEvent } from '../../features/messages/message-events.ts';
+import { isPatient, MessengerHost } from '../../features/messages/MessengerHost.tsx';
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
 import { hasAdminAuth } from '../access.ts';
@@ -40,11 +43,13 @@ export default function SignedInLayout() {
   const { t } = useTranslation('common');
   const session = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const sidebar = useSidebar(hasAdminAuth(session));
 
   // spec §4: on the refresh_token event, refresh tokens and go to /.
   useEventPoll(session !== null, (name) => {
     if (name === 'refresh_token') void refreshTokens().then(() => navigate('/'));
+    if (name === 'message' && session) onMessageEvent(queryClient, isPatient(session));
   });
 
   if (!session) return null;
@@ -69,6 +74,7 @@ export default function SignedInLayout() {
           <Footer />
         </div>
       </div>
+      <MessengerHost session={session} />
     </div>
   );
 }

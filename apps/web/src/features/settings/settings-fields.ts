@@ -28,7 +28,10 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   },
   {
     id: 'messenger',
-    fields: [{ key: 'chat_mode', input: 'chat-mode' }],
+    fields: [
+      { key: 'chat_mode', input: 'chat-mode' },
+      { key: 'zendesk_widget_key', input: 'text', hint: true },
+    ],
     secrets: ['zendesk_key_id', 'zendesk_secret'],
   },
   { id: 'documents', fields: [{ key: 'signing_window_days', input: 'number', hint: true }] },

@@ -22,6 +22,7 @@ export default {
     settings: '设置',
     userDetail: '用户详情',
     audit: '审计日志',
+    messages: '消息',
     privacyNotice: '隐私声明',
     privacyPractices: '隐私权实践通知',
     termsOfUse: '使用条款',

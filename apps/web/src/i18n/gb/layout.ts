@@ -23,6 +23,7 @@ export default {
     settings: 'Settings',
     userDetail: 'User',
     audit: 'Audit log',
+    messages: 'Messages',
     privacyNotice: 'Privacy notice',
     privacyPractices: 'Notice of Privacy Practices',
     termsOfUse: 'Terms of use',

@@ -1,0 +1,228 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ThreadStatus, type InboxThread } from '@portal/protocol';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { Pagination } from '../admin-users/Pagination.tsx';
+import { Composer } from './Composer.tsx';
+import { MessageList } from './MessageList.tsx';
+import { messageErrorKey } from './message-error.ts';
+import {
+  useAssignees,
+  useClinicThread,
+  useInbox,
+  useThreadAction,
+  type InboxParams,
+} from './messages-api.ts';
+import '../admin-users/admin-tables.css';
+import './messages.css';
+import './inbox.css';
+
+function queryFrom(params: URLSearchParams): InboxParams {
+  const status = ThreadStatus.safeParse(params.get('status'));
+  return {
+    status: status.success ? status.data : undefined,
+    mine: params.get('mine') === 'true' ? 'true' : undefined,
+    page: Math.max(1, Number(params.get('page')) || 1),
+    page_size: Number(params.get('size')) || 25,
+  };
+}
+
+/** The clinic's inbox (issue 9): threads with unread counts, assignment, close/reopen and replies. */
+export default function InboxPage() {
+  const { t } = useTranslation('messages');
+  const [params, setParams] = useSearchParams();
+  const query = queryFrom(params);
+  const inbox = useInbox(query);
+  const selected = params.get('thread');
+  const statusId = useId();
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+
+  return (
+    <section className="admin-page inbox">
+      <div className="admin-page__header">
+        <PageHeading>{t('inbox.title')}</PageHeading>
+      </div>
+      <p>{t('inbox.intro')}</p>
+      <div className="inbox__filters">
+        <div className="field">
+          <label htmlFor={statusId} className="field__label">
+            {t('inbox.filterStatus')}
+          </label>
+          <select
+            id={statusId}
+            className="field__input"
+            value={query.status ?? ''}
+            onChange={(event) => update({ status: event.target.value || undefined, page: undefined })}
+          >
+            <option value="">{t('inbox.statusAll')}</option>
+            <option value="open">{t('status.open')}</option>
+            <option value="closed">{t('status.closed')}</option>
+          </select>
+        </div>
+        <Checkbox
+          label={t('inbox.mine')}
+          checked={query.mine === 'true'}
+          onChange={(event) => update({ mine: event.target.checked ? 'true' : undefined, page: undefined })}
+        />
+      </div>
+      {inbox.isError && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t('errors.generic')}
+        </p>
+      )}
+      <div className="inbox__panes">
+        <div className="inbox__list" aria-busy={inbox.isFetching}>
+          <h2 className="visually-hidden">{t('inbox.threads')}</h2>
+          {inbox.data && inbox.data.items.length === 0 && <p className="inbox__empty">{t('inbox.empty')}</p>}
+          <ul className="thread-list">
+            {inbox.data?.items.map((thread) => (
+              <li key={thread.id}>
+                <ThreadButton
+                  thread={thread}
+                  current={thread.id === selected}
+                  onSelect={() => update({ thread: thread.id })}
+                />
+              </li>
+            ))}
+          </ul>
+          {inbox.data && inbox.data.total > 0 && (
+            <Pagination
+              page={query.page}
+              pageSize={query.page_size}
+              total={inbox.data.total}
+              label={t('inbox.threads')}
+              onPage={(page) => update({ page: String(page) })}
+              onPageSize={(size) => update({ size: String(size), page: undefined })}
+            />
+          )}
+        </div>
+        <div className="inbox__thread">
+          {selected ? <ThreadView id={selected} /> : <p className="inbox__empty">{t('inbox.choose')}</p>}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ThreadButton({
+  thread,
+  current,
+  onSelect,
+}: {
+  thread: InboxThread;
+  current: boolean;
+  onSelect: () => void;
+}) {
+  const { t, i18n } = useTranslation('messages');
+  return (
+    <button
+      type="button"
+      className={`thread-item${current ? ' thread-item--current' : ''}`}
+      aria-current={current ? 'true' : undefined}
+      onClick={onSelect}
+    >
+      <span className="thread-item__name">{thread.patient.name}</span>
+      {thread.unread > 0 && (
+        <span className="thread-item__unread">
+          {t('inbox.unread', { count: thread.unread, n: formatNumber(thread.unread, i18n.language) })}
+        </span>
+      )}
+      <span className="thread-item__meta">
+        <time dateTime={thread.last_message_at}>
+          {formatDate(new Date(thread.last_message_at), i18n.language, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}
+        </time>
+        {' · '}
+        {t(`status.${thread.status}`)}
+        {' · '}
+        {thread.assignee ? thread.assignee.name : t('inbox.unassigned')}
+      </span>
+    </button>
+  );
+}
+
+function ThreadView({ id }: { id: string }) {
+  const { t } = useTranslation('messages');
+  const thread = useClinicThread(id);
+  const assignees = useAssignees();
+  const actions = useThreadAction();
+  const assignId = useId();
+  const failure = [actions.assign.error, actions.status.error].find(Boolean);
+  const failureKey = failure ? messageErrorKey(failure) : null;
+
+  if (thread.isPending) return <p className="inbox__empty">{t('panel.loading')}</p>;
+  if (thread.isError) {
+    return (
+      <p className="form-alert form-alert--error" role="alert">
+        {t(messageErrorKey(thread.error) ?? 'errors.generic')}
+      </p>
+    );
+  }
+  const data = thread.data;
+  return (
+    <article className="thread-view" aria-labelledby={`${assignId}-title`}>
+      <header className="thread-view__header">
+        <h2 id={`${assignId}-title`}>{t('inbox.threadWith', { name: data.patient.name })}</h2>
+        <p className="thread-view__status">{t('inbox.statusIs', { status: t(`status.${data.status}`) })}</p>
+        <div className="thread-view__controls">
+          <div className="field">
+            <label htmlFor={assignId} className="field__label">
+              {t('inbox.assignee')}
+            </label>
+            <select
+              id={assignId}
+              className="field__input"
+              value={data.assignee?.id ?? ''}
+              disabled={actions.assign.isPending}
+              onChange={(event) =>
+                actions.assign.mutate({ id: data.id, assignee_id: event.target.value || null })
+              }
+            >
+              <option value="">{t('inbox.unassigned')}</option>
+              {assignees.data?.items.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={actions.status.isPending}
+            onClick={() =>
+              actions.status.mutate({ id: data.id, status: data.status === 'open' ? 'closed' : 'open' })
+            }
+          >
+            {data.status === 'open' ? t('inbox.close') : t('inbox.reopen')}
+          </button>
+        </div>
+        {failureKey && (
+          <p className="form-alert form-alert--error" role="alert">
+            {t(failureKey)}
+          </p>
+        )}
+      </header>
+      <MessageList messages={data.messages} viewer="clinic" label={t('panel.conversation')} />
+      <Composer
+        label={t('inbox.replyLabel', { name: data.patient.name })}
+        onSend={(draft) => actions.reply.mutateAsync({ ...draft, id: data.id })}
+        pending={actions.reply.isPending}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePublicConfig } from '../../api/public-config.ts';
+import type { Session } from '../../api/session.ts';
+import { BuiltInMessenger } from './BuiltInMessenger.tsx';
+import { builtInMessenger, setActiveMessenger, zendeskMessenger, type Messenger } from './messenger.ts';
+import { fetchZendeskJwt } from './messages-api.ts';
+import './messages.css';
+
+/** Patients talk to the clinic; administrators answer from the inbox instead. */
+export const isPatient = (session: Session) =>
+  session.user.roles.includes('user') && !session.user.roles.includes('admin');
+
+/**
+ * The messenger the clinic chose (settings `chat_mode`): logged in once the signed-in layout
+ * shows, logged out when the session ends (messenger.ts). `?chat=open`, the reply e-mail's
+ * link, opens it.
+ */
+export function MessengerHost({ session }: { session: Session }) {
+  const { data: config } = usePublicConfig();
+  const [params, setParams] = useSearchParams();
+  const patient = isPatient(session);
+  const mode = config?.chat_mode;
+  const widgetKey = config?.zendesk_widget_key ?? null;
+
+  const messenger = useMemo<Messenger | null>(() => {
+    if (!patient || !mode) return null;
+    if (mode === 'builtin') return builtInMessenger;
+    return widgetKey ? zendeskMessenger(widgetKey, fetchZendeskJwt) : null;
+  }, [patient, mode, widgetKey]);
+
+  useEffect(() => {
+    setActiveMessenger(messenger);
+    messenger?.login().catch(() => {
+      // The widget could not load (blocked, offline): the support menu still reaches the clinic.
+    });
+  }, [messenger]);
+
+  const wantsOpen = params.get('chat') === 'open';
+  useEffect(() => {
+    if (!messenger || !wantsOpen) return;
+    messenger.open();
+    setParams(
+      (current) => {
+        current.delete('chat');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [messenger, wantsOpen, setParams]);
+
+  return messenger === builtInMessenger ? <BuiltInMessenger /> : null;
+}

@@ -1,0 +1,28 @@
+import { ATTACHMENT_MAX_BYTES, base64ToBytes, bytesToBase64, type AttachmentUpload } from '@portal/protocol';
+
+/** What the file picker offers; the server still judges every file by its content (10415). */
+export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf';
+
+export type PickedFile =
+  { ok: true; upload: AttachmentUpload; size: number } | { ok: false; reason: 'tooLarge' };
+
+export async function readPickedFile(file: File): Promise<PickedFile> {
+  if (file.size > ATTACHMENT_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return {
+    ok: true,
+    upload: { name: file.name.slice(0, 200), content_base64: bytesToBase64(bytes) },
+    size: file.size,
+  };
+}
+
+/** Saves a file held in memory: the bytes never pass through a URL the server sees. */
+export function saveFile(base64: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([base64ToBytes(base64)], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Give the browser the click's turn to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

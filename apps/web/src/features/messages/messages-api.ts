@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  assigneeList,
+  attachmentContent,
+  clinicThread,
+  inboxPage,
+  inboxThread,
+  patientThread,
+  zendeskToken,
+  type AttachmentContent,
+  type AttachmentUpload,
+  type ThreadStatus,
+} from '@portal/protocol';
+import { apiRequest } from '../../api/client.ts';
+
+// protocol.md §10 "Messenger": every answer is sealed; the API client opens it and the
+// protocol's schemas check it. The event poll invalidates MESSAGE_QUERIES on 'message'.
+
+/** Every query this feature holds; the `message` event refreshes them all. */
+export const MESSAGE_QUERIES = ['messages'] as const;
+
+/** The inbox filters as the URL holds them (the server coerces the same strings). */
+export interface InboxParams {
+  status?: ThreadStatus;
+  mine?: 'true';
+  page: number;
+  page_size: number;
+}
+
+export interface Draft {
+  text: string;
+  attachment?: AttachmentUpload;
+}
+
+export function usePatientThread(enabled = true) {
+  return useQuery({
+    queryKey: [...MESSAGE_QUERIES, 'patient'],
+    queryFn: async () => patientThread.parse(await apiRequest({ method: 'GET', path: '/patient/messages/' })),
+    enabled,
+  });
+}
+
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (draft: Draft) =>
+      patientThread.parse(
+        await apiRequest({
+          method: 'POST',
+          path: '/patient/messages/',
+          body: { ...draft },
+          encryptBody: true,
+        }),
+      ),
+    onSuccess: (thread) => client.setQueryData([...MESSAGE_QUERIES, 'patient'], thread),
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      patientThread.parse(
+        await apiRequest({ method: 'POST', path: '/patient/messages/read/', body: {}, progress: false }),
+      ),
+    onSuccess: (thread) => client.setQueryData([...MESSAGE_QUERIES, 'patient'], thread),
+  });
+}
+
+export function useInbox(query: InboxParams) {
+  return useQuery({
+    queryKey: [...MESSAGE_QUERIES, 'inbox', query],
+    queryFn: async () =>
+      inboxPage.parse(
+        await apiRequest({
+          method: 'GET',
+          path: '/admin/messages/',
+          query: { ...query },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useClinicThread(id: string | null) {
+  return useQuery({
+    queryKey: [...MESSAGE_QUERIES, 'thread', id],
+    queryFn: async () =>
+      clinicThread.parse(
+        await apiRequest({ method: 'GET', path: '/admin/messages/thread/', query: { id: id! } }),
+      ),
+    enabled: id !== null,
+  });
+}
+
+export function useAssignees() {
+  return useQuery({
+    queryKey: [...MESSAGE_QUERIES, 'assignees'],
+    queryFn: async () =>
+      assigneeList.parse(await apiRequest({ method: 'GET', path: '/admin/messages/assignees/' })),
+    staleTime: 60_000,
+  });
+}
+
+/** Inbox writes: each refreshes the list and the open thread. */
+export function useThreadAction() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: MESSAGE_QUERIES });
+  const post = (path: string, body: Record<string, unknown>) =>
+    apiRequest({ method: 'POST', path, body, encryptBody: true });
+  return {
+    reply: useMutation({
+      mutationFn: async (draft: Draft & { id: string }) =>
+        clinicThread.parse(await post('/admin/messages/reply/', { ...draft })),
+      onSuccess: refresh,
+    }),
+    assign: useMutation({
+      mutationFn: async (body: { id: string; assignee_id: string | null }) =>
+        inboxThread.parse(await post('/admin/messages/assign/', body)),
+      onSuccess: refresh,
+    }),
+    status: useMutation({
+      mutationFn: async (body: { id: string; status: ThreadStatus }) =>
+        inboxThread.parse(await post('/admin/messages/status/', body)),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export async function fetchAttachment(id: string, side: 'patient' | 'admin'): Promise<AttachmentContent> {
+  return attachmentContent.parse(
+    await apiRequest({ method: 'GET', path: `/${side}/messages/attachment/`, query: { id } }),
+  );
+}
+
+export async function fetchZendeskJwt(): Promise<string> {
+  return zendeskToken.parse(await apiRequest({ method: 'GET', path: '/token/zendesk/', progress: false }))
+    .jwt;
+}
