@@ -8,7 +8,8 @@ export interface Credentials {
   keepLoggedIn: boolean;
 }
 
-export type LoginOutcome = { kind: 'signed-in'; roles: TokenData['roles'] } | { kind: 'mfa-required' };
+export type LoginOutcome =
+  { kind: 'signed-in'; roles: TokenData['roles'] } | { kind: 'mfa-required'; mfaToken: string };
 
 /** spec §4, §7: a fresh handshake, then the password sealed under a per-request salt. */
 export async function login({ email, password, keepLoggedIn }: Credentials): Promise<LoginOutcome> {
@@ -20,9 +21,27 @@ export async function login({ email, password, keepLoggedIn }: Credentials): Pro
     auth: false,
     freshHandshake: true,
   });
-  if (result.mfa) return { kind: 'mfa-required' };
+  if (result.mfa) return { kind: 'mfa-required', mfaToken: result.mfa_token };
   storeTokens(result, keepLoggedIn);
   return { kind: 'signed-in', roles: result.roles };
+}
+
+export interface MfaAnswer {
+  mfaToken: string;
+  /** The authenticator's 6-digit code or a recovery code. */
+  code: string;
+  keepLoggedIn: boolean;
+}
+
+/** protocol.md §5: the login's second step, on the same handshake as the password step. */
+export async function completeMfa({ mfaToken, code, keepLoggedIn }: MfaAnswer): Promise<void> {
+  const tokens = await apiRequest<TokenData>({
+    method: 'POST',
+    path: '/token/mfa/',
+    body: { mfa_token: mfaToken, code },
+    auth: false,
+  });
+  storeTokens(tokens, keepLoggedIn);
 }
 
 /** spec §4: logout revokes server-side, then always clears everything local. */

@@ -67,6 +67,7 @@ export function storeTokens(tokens: TokenData, keep: boolean): Session {
     first_name: tokens.first_name,
     insurance_type: tokens.insurance_type,
     keep,
+    mfa_setup_required: tokens.mfa_setup_required === true,
   };
   writeUserInfo(user);
   writeAuthCookie({ access: tokens.access, expires: tokens.expires, refresh: tokens.refresh }, keep);

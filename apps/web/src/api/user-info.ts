@@ -13,6 +13,8 @@ export interface UserInfo {
   first_name: string;
   insurance_type: string | null;
   keep: boolean;
+  /** protocol.md §10: the clinic requires MFA of this administrator; only /account is open until set up. */
+  mfa_setup_required?: boolean;
 }
 
 /** spec §6: the roles list defaults to user and admin when nothing is stored. */
@@ -41,6 +43,7 @@ export function readUserInfo(): UserInfo | null {
       first_name: typeof v.first_name === 'string' ? v.first_name : '',
       insurance_type: typeof v.insurance_type === 'string' ? v.insurance_type : null,
       keep: v.keep === true,
+      mfa_setup_required: v.mfa_setup_required === true,
     };
   } catch {
     return null;

@@ -57,6 +57,21 @@ describe('route guards (spec §2, §6)', () => {
     expect(decideAccess([layout, home, welcome], nameless)).toEqual({ kind: 'allow' });
   });
 
+  it('keeps an administrator who must set up MFA on /account until it is done (protocol.md §10)', () => {
+    const account: AppRoute = {
+      path: 'account',
+      name: 'account',
+      requiresAuth: true,
+      roles: ['admin', 'user'],
+    };
+    const mustEnrol = session(['admin'], { mfa_setup_required: true });
+    expect(decideAccess([layout, users], mustEnrol)).toEqual({ kind: 'redirect', to: '/account' });
+    expect(decideAccess([layout, account], mustEnrol)).toEqual({ kind: 'allow' });
+    expect(decideAccess([layout, users], session(['admin'], { mfa_setup_required: false }))).toEqual({
+      kind: 'allow',
+    });
+  });
+
   it('sends a user lacking a required role to /auth', () => {
     expect(decideAccess([layout, users], session(['user']))).toEqual({ kind: 'redirect', to: '/auth' });
     expect(decideAccess([layout, home], session(['admin']))).toEqual({ kind: 'redirect', to: '/auth' });

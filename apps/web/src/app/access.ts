@@ -6,6 +6,7 @@ export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string 
 
 export const AUTH_PATH = '/auth';
 export const ADMIN_HOME = '/users';
+export const ACCOUNT_PATH = '/account';
 
 /** spec §6: the roles list defaults to user and admin when none are stored. */
 export function rolesOf(session: Session | null): readonly Role[] {
@@ -38,6 +39,10 @@ export function mayOpen(route: AppRoute, session: Session | null): boolean {
  */
 export function decideAccess(matched: readonly AppRoute[], session: Session | null): AccessDecision {
   if (matched.some((route) => route.requiresAuth) && !session) return { kind: 'redirect', to: AUTH_PATH };
+  // protocol.md §10: until the required MFA is set up, the server answers nothing else.
+  if (session?.user.mfa_setup_required && !matched.some((route) => route.name === 'account')) {
+    return { kind: 'redirect', to: ACCOUNT_PATH };
+  }
   if (matched.some((route) => route.name === 'welcome') && isAdministrator(session)) {
     return { kind: 'redirect', to: ADMIN_HOME };
   }

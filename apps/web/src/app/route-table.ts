@@ -15,6 +15,7 @@ const page = {
   audit: lazy(() => import('../features/audit/AuditPage.tsx')),
   acceptInvite: lazy(() => import('../features/admin-users/AcceptInvitePage.tsx')),
   settings: lazy(() => import('../features/settings/SettingsPage.tsx')),
+  account: lazy(() => import('../features/account/AccountPage.tsx')),
   inbox: lazy(() => import('../features/messages/InboxPage.tsx')),
   privacyNotice: lazy(() => import('../features/legal/PrivacyNoticePage.tsx')),
   privacyPractices: lazy(() => import('../features/legal/PrivacyPracticesPage.tsx')),
@@ -173,6 +174,14 @@ export const ROUTES: AppRoute[] = [
         menuLabel: 'menu.audit',
         group: 'administration',
         component: page.audit,
+      },
+      {
+        path: 'account',
+        name: 'account',
+        roles: everyone,
+        requiresAuth: true,
+        breadcrumb: 'menu.account',
+        component: page.account,
       },
       {
         path: 'privacy-notice/',

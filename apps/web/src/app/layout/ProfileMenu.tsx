@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { logout } from '../../api/auth-api.ts';
 import { showNotice } from '../../api/notice-store.ts';
 import type { Session } from '../../api/session.ts';
@@ -9,9 +10,11 @@ import { MenuButton, type MenuEntry } from '../../ui/MenuButton.tsx';
 /** spec §2: the profile dropdown with the user's name, change language and logout. */
 export function ProfileMenu({ session }: { session: Session }) {
   const { t, i18n } = useTranslation('layout');
+  const navigate = useNavigate();
   const name = session.user.first_name || session.user.username;
   const current = isAppLocale(i18n.language) ? i18n.language : 'gb';
   const entries: MenuEntry[] = [
+    { kind: 'action', id: 'account', label: t('profile.account'), onSelect: () => void navigate('/account') },
     {
       kind: 'group',
       id: 'language',

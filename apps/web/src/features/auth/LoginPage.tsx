@@ -9,6 +9,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
 import { focusFirstInvalid, hasErrors, requiredError, type FieldError } from './form-helpers.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { MfaStep } from './MfaStep.tsx';
 import { useLogin } from './use-auth-mutations.ts';
 
 export default function LoginPage() {
@@ -23,7 +24,10 @@ export default function LoginPage() {
     password: undefined,
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const loginMutation = useLogin();
+  // The guard sends an administrator on from / to /users (spec §2), or to /account to set up MFA.
+  const enter = () => void navigate('/', { replace: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,9 +42,8 @@ export default function LoginPage() {
       { email, password, keepLoggedIn },
       {
         onSuccess: (outcome) => {
-          if (outcome.kind === 'mfa-required') setFormError(t('login.mfaRequired'));
-          // The guard sends an administrator on from / to /users (spec §2).
-          else void navigate('/', { replace: true });
+          if (outcome.kind === 'mfa-required') setMfaToken(outcome.mfaToken);
+          else enter();
         },
         onError: (error) => {
           // protocol.md §5: a correct password on an unconfirmed address answers 10403.
@@ -55,6 +58,19 @@ export default function LoginPage() {
   };
 
   const busy = loginMutation.isPending;
+  if (mfaToken) {
+    return (
+      <MfaStep
+        mfaToken={mfaToken}
+        keepLoggedIn={keepLoggedIn}
+        onSignedIn={enter}
+        onRestart={() => {
+          setMfaToken(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
   return (
     <>
       <PageHeading>{t('login.title')}</PageHeading>

@@ -1,16 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  completeMfa,
   confirmPasswordReset,
   login,
   requestPasswordReset,
   signup,
   verifyEmail,
   type Credentials,
+  type MfaAnswer,
   type SignupDetails,
 } from '../../api/auth-api.ts';
 
 export function useLogin() {
   return useMutation({ mutationFn: (credentials: Credentials) => login(credentials) });
+}
+
+export function useCompleteMfa() {
+  return useMutation({ mutationFn: (answer: MfaAnswer) => completeMfa(answer) });
 }
 
 export function useSignup() {

@@ -21,6 +21,7 @@ export default {
     users: '用户',
     settings: '设置',
     userDetail: '用户详情',
+    account: '账户',
     audit: '审计日志',
     messages: '消息',
     privacyNotice: '隐私声明',
@@ -45,6 +46,7 @@ export default {
   },
   profile: {
     menu: ' 的账户菜单',
+    account: '账户',
     changeLanguage: '更改语言',
     logout: '退出登录',
   },

@@ -18,8 +18,23 @@ export default {
     createAccount: 'Create an account',
     unverified:
       'Please confirm your e-mail address first. Open the link in the e-mail we sent when you registered.',
-    mfaRequired:
-      'This account uses two-step verification, which this portal cannot complete yet. Please contact support.',
+  },
+  mfa: {
+    title: 'Enter your verification code',
+    intro: 'Open the authenticator app on your phone and enter the 6-digit code it shows for this portal.',
+    recoveryIntro:
+      'Enter one of the recovery codes you saved when you set up the authenticator. Each works once.',
+    code: 'Verification code',
+    recoveryCode: 'Recovery code',
+    recoveryHint: 'For example abcde-12345.',
+    useRecovery: 'Use a recovery code instead',
+    useApp: 'Use the authenticator app instead',
+    submit: 'Verify',
+    submitting: 'Verifying…',
+    back: 'Back to sign-in',
+    invalidFormat: 'Enter the 6-digit code from the app.',
+    invalidRecoveryFormat: 'Enter a recovery code such as abcde-12345.',
+    wrongCode: 'The code is incorrect or has already been used. Wait for the next code and try again.',
   },
   signup: {
     title: 'Create your account',

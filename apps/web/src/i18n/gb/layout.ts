@@ -22,6 +22,7 @@ export default {
     users: 'Users',
     settings: 'Settings',
     userDetail: 'User',
+    account: 'Account',
     audit: 'Audit log',
     messages: 'Messages',
     privacyNotice: 'Privacy notice',
@@ -46,6 +47,7 @@ export default {
   },
   profile: {
     menu: ' account menu',
+    account: 'Account',
     changeLanguage: 'Change language',
     logout: 'Logout',
   },

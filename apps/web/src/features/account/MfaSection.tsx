@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RECOVERY_CODE_PATTERN } from '@portal/protocol';
+import { TextField } from '../../ui/TextField.tsx';
+import { accountErrorKey } from './account-errors.ts';
+import { useDisableMfa, useMfaStatus } from './account-api.ts';
+import { MfaSetup } from './MfaSetup.tsx';
+
+/** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
+const looksLikeCode = (text: string) =>
+  /^\d{6}$/.test(text) || RECOVERY_CODE_PATTERN.test(text.toLowerCase());
+
+export function MfaSection() {
+  const { t } = useTranslation('account');
+  const status = useMfaStatus();
+  const [disabling, setDisabling] = useState(false);
+
+  return (
+    <section className="card account-section" aria-labelledby="account-mfa-title">
+      <h2 id="account-mfa-title" className="account-section__title">
+        {t('mfa.title')}
+      </h2>
+      <p>{t('mfa.intro')}</p>
+      {status.isPending && <p role="status">{t('loading')}</p>}
+      {status.isError && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t('errors.generic')}
+        </p>
+      )}
+      {status.data && !status.data.enabled && <MfaSetup />}
+      {status.data?.enabled && (
+        <>
+          <p className="account-status">
+            <span className="account-badge account-badge--on">{t('mfa.on')}</span>{' '}
+            {t('mfa.codesLeft', { count: status.data.recovery_codes_left })}
+          </p>
+          {disabling ? (
+            <DisableForm onDone={() => setDisabling(false)} />
+          ) : (
+            <button type="button" className="button button--secondary" onClick={() => setDisabling(true)}>
+              {t('mfa.disable')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('account');
+  const disable = useDisableMfa();
+  const [proof, setProof] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = proof.trim();
+    if (!typed) {
+      setError('errors.required');
+      return;
+    }
+    disable.mutate(looksLikeCode(typed) ? { code: typed } : { password: proof }, {
+      onSuccess: onDone,
+      onError: (failure) => setError(accountErrorKey(failure)),
+    });
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit}>
+      <TextField
+        label={t('mfa.disableProof')}
+        hint={t('mfa.disableHint')}
+        name="mfa-disable-proof"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        value={proof}
+        onChange={(e) => {
+          setProof(e.target.value);
+          setError(null);
+        }}
+        error={error ? t(error) : undefined}
+      />
+      <div className="account-actions">
+        <button type="submit" className="button button--primary" disabled={disable.isPending}>
+          {disable.isPending ? t('working') : t('mfa.disableConfirm')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
