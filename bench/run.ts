@@ -7,6 +7,7 @@ import { argv, exit } from 'node:process';
 const suites: Record<string, () => Promise<boolean>> = {
   api: async () => (await import('./api/run-api.ts')).runApiSuite(),
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
+  load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
 };
 
 const suiteName = argv[2] ?? 'api';

@@ -20,6 +20,8 @@ export interface PortalUnderTest {
   service: Service;
   /** For the report: which database engine served the run. */
   engine: string;
+  /** The server's DATA_DIR, where mail lands in outbox/ (no SMTP_URL in a bench). */
+  dataDir: string;
   log: PortalLog;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startPortal(databaseUrl: string | undefined): Promise<Port
 
   return {
     service,
+    dataDir,
     engine:
       databaseUrl === undefined ? 'embedded PGlite (DATABASE_URL not set)' : describePostgres(databaseUrl),
     log,

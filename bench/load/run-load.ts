@@ -1,0 +1,219 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PortalClient, type PortalRequest } from '@portal/protocol';
+import { percentile } from '../lib/percentile.ts';
+import { formatTable } from '../lib/table.ts';
+import { startPortal, type PortalUnderTest } from '../api/start-portal.ts';
+
+/**
+ * `npm run bench -- load`: simulated patients against one portal process on loopback, each
+ * doing what the web app does for a patient filling in the intake form: handshake and sign-in,
+ * then an event poll every 10 s (spec §9) and a sealed intake save every few seconds (the
+ * form autosaves a draft 1 s after typing stops; every fourth save completes the section).
+ * Passes when not one request failed. DATABASE_URL picks PostgreSQL, else PGlite.
+ */
+const PATIENTS = positive('LOAD_PATIENTS', 200);
+const SECONDS = positive('LOAD_SECONDS', 60);
+const EVENT_POLL_MS = 10_000;
+/** A patient pauses this long (uniformly) between two saves while typing. */
+const SAVE_PAUSE_MS = [2_000, 8_000] as const;
+const FULL_SAVE_EVERY = 4;
+/** Sign-ins spread over this window, as patients arrive over time rather than all at once. */
+const RAMP_MS = 10_000;
+const SIGNUP_CONCURRENCY = 8;
+const PASSWORD = 'Load-test-patient-2025';
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+type Kind = 'handshake' | 'login' | 'intake draft' | 'intake save' | 'event poll';
+
+interface Sample {
+  kind: Kind;
+  ms: number;
+  /** Empty when the request succeeded (HTTP 200, code 0). */
+  error: string;
+}
+
+const samples: Sample[] = [];
+
+async function timed(kind: Kind, work: () => Promise<{ status: number; body: unknown }>) {
+  const started = performance.now();
+  let error = '';
+  let answer: { status: number; body: unknown } | undefined;
+  try {
+    answer = await work();
+    const code = (answer.body as { code?: unknown } | null)?.code;
+    if (answer.status !== 200 || code !== 0) error = `HTTP ${answer.status} code ${String(code)}`;
+  } catch (e) {
+    error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  }
+  samples.push({ kind, ms: performance.now() - started, error });
+  return error ? undefined : answer;
+}
+
+const profile = (n: number) => ({
+  first_name: 'Load',
+  last_name: `Patient ${n}`,
+  date_of_birth: '1955-06-15',
+  sex_at_birth: 'female',
+  preferred_language: 'en',
+  height_cm: 160 + (n % 20),
+});
+
+/** Sign-ups and e-mail verification before the clock starts: setup, not load. */
+async function createPatients(portal: PortalUnderTest): Promise<string[]> {
+  const emails = Array.from({ length: PATIENTS }, (_, i) => `load-${i}@bench.example`);
+  const queue = [...emails];
+  const signUp = async () => {
+    for (let email = queue.shift(); email; email = queue.shift()) {
+      const client = new PortalClient({ baseUrl: portal.service.baseUrl });
+      await client.handshake();
+      await client.signup({
+        email,
+        password: PASSWORD,
+        first_name: 'Load',
+        last_name: 'Patient',
+        date_of_birth: '1955-06-15',
+        agree_terms: true,
+        locale: 'gb',
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, signUp));
+  const outbox = path.join(portal.dataDir, 'outbox');
+  const tokens = new Map<string, string>();
+  for (const file of await readdir(outbox)) {
+    const mail = (await readFile(path.join(outbox, file), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const to = /^To: (\S+)/im.exec(mail)?.[1]?.toLowerCase();
+    const token = /\/auth\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    if (to && token) tokens.set(to, token);
+  }
+  const verifier = new PortalClient({ baseUrl: portal.service.baseUrl });
+  for (const email of emails) {
+    const token = tokens.get(email);
+    if (!token) throw new Error(`no verification mail for ${email}`);
+    await verifier.verifyEmail(token);
+  }
+  return emails;
+}
+
+async function simulatePatient(baseUrl: string, email: string, n: number, endAt: number) {
+  await sleep(Math.random() * RAMP_MS);
+  const client = new PortalClient({ baseUrl });
+  const send = (req: PortalRequest) => client.send(req);
+  const keys = await timed('handshake', async () => {
+    await client.handshake();
+    return { status: 200, body: { code: 0 } };
+  });
+  if (!keys) return;
+  const login = await timed('login', async () => {
+    await client.login(email, PASSWORD);
+    return { status: 200, body: { code: 0 } };
+  });
+  if (!login) return;
+
+  const polling = (async () => {
+    for (let next = Date.now() + EVENT_POLL_MS; next < endAt; next += EVENT_POLL_MS) {
+      await sleep(next - Date.now());
+      await timed('event poll', () => send({ method: 'GET', path: '/patient/event/' }));
+    }
+  })();
+
+  let version = 0;
+  for (let save = 1; ; save++) {
+    const pause = SAVE_PAUSE_MS[0] + Math.random() * (SAVE_PAUSE_MS[1] - SAVE_PAUSE_MS[0]);
+    if (Date.now() + pause >= endAt) break;
+    await sleep(pause);
+    const full = save % FULL_SAVE_EVERY === 0;
+    const answer = await timed(full ? 'intake save' : 'intake draft', () =>
+      send({
+        method: 'POST',
+        path: '/patient/profile/',
+        body: full
+          ? { version, value: profile(n) }
+          : { version, draft: true, value: { preferred_name: `L${save}` } },
+        encrypt: true,
+      }),
+    );
+    const saved = (answer as { data?: { version?: number } } | undefined)?.data?.version;
+    if (typeof saved === 'number') version = saved;
+  }
+  await polling;
+}
+
+function report(): boolean {
+  const kinds: Kind[] = ['handshake', 'login', 'intake draft', 'intake save', 'event poll'];
+  const row = (label: string, of: Sample[]) => {
+    const sorted = of.map((s) => s.ms).sort((a, b) => a - b);
+    const ms = (p: number) => (sorted.length ? percentile(sorted, p).toFixed(0) : '-');
+    return [
+      label,
+      String(of.length),
+      String(of.filter((s) => s.error).length),
+      ms(50),
+      ms(95),
+      ms(99),
+      sorted.length ? sorted.at(-1)!.toFixed(0) : '-',
+    ];
+  };
+  const rows = [
+    ...kinds.map((k) =>
+      row(
+        k,
+        samples.filter((s) => s.kind === k),
+      ),
+    ),
+    row('all', samples),
+  ];
+  console.log(
+    formatTable(
+      [
+        { header: 'request' },
+        { header: 'count', align: 'right' },
+        { header: 'errors', align: 'right' },
+        { header: 'p50 ms', align: 'right' },
+        { header: 'p95 ms', align: 'right' },
+        { header: 'p99 ms', align: 'right' },
+        { header: 'max ms', align: 'right' },
+      ],
+      rows,
+    ),
+  );
+  const errors = samples.filter((s) => s.error);
+  const distinct = [...new Set(errors.map((e) => `${e.kind}: ${e.error}`))];
+  for (const line of distinct.slice(0, 10)) console.log(`  error ${line}`);
+  console.log(
+    `${samples.length} requests in ${SECONDS} s (${(samples.length / SECONDS).toFixed(1)}/s), ${errors.length} errors`,
+  );
+  return samples.length > 0 && errors.length === 0;
+}
+
+export async function runLoadSuite(): Promise<boolean> {
+  console.log(
+    `Load test: ${PATIENTS} patients for ${SECONDS} s; Node ${process.version}, ${availableParallelism()} CPUs ` +
+      `(${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  const portal = await startPortal(process.env.DATABASE_URL || undefined);
+  try {
+    console.log(`Portal database: ${portal.engine}`);
+    const emails = await createPatients(portal);
+    console.log(`${emails.length} patients signed up and verified; the clock starts now.`);
+    const endAt = Date.now() + SECONDS * 1000;
+    await Promise.all(emails.map((email, n) => simulatePatient(portal.service.baseUrl, email, n, endAt)));
+    return report();
+  } finally {
+    await portal.close();
+  }
+}
