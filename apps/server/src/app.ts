@@ -14,6 +14,7 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { zendeskCspPlugin } from './modules/messages/zendesk-csp.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+  await app.register(zendeskCspPlugin, { ctx });
   await app.register(webAppPlugin, { webDist: ctx.config.webDist });
   return app;
 }

@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PortalClient, PublicConfig } from '@portal/protocol';
@@ -12,12 +15,23 @@ let patient: PortalClient;
 const KEY_ID = 'app_64f1c0ffee';
 const SECRET = 'zendesk-shared-secret-for-tests-only-0123456789';
 
+const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+
 beforeAll(async () => {
-  t = await startTestPortal();
+  t = await startTestPortal({ env: { WEB_DIST: webDist } });
   admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
   patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
 });
 afterAll(() => t.close());
+
+const pagePolicy = async () => {
+  const page = await fetch(`${t.baseUrl}/welcome`);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  return page.headers.get('content-security-policy') ?? '';
+};
+const directive = (policy: string, name: string) =>
+  policy.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
 
 const tokenAnswer = () => patient.send({ method: 'GET', path: '/token/zendesk/' });
 const b64url = (part: string) =>
@@ -37,6 +51,7 @@ function verifyHs256(jwt: string, secret: string) {
 
 describe('GET /token/zendesk/', () => {
   it('answers 10409 while the messenger is built in', async () => {
+    expect(directive(await pagePolicy(), 'script-src')).toBe("script-src 'self'");
     const builtIn = await tokenAnswer();
     expect(codeOf(builtIn)).toBe(10409);
     expect(messageOf(builtIn)).toBe('The messenger is not set to Zendesk');
