@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type PortalClient } from '@portal/protocol';
 import { routeCatalogue, type RouteEntry } from '../app.ts';
@@ -77,12 +79,17 @@ describe('route classification', () => {
     expect(mismatched).toEqual([]);
   });
 
-  it('registers nothing outside /backend/api/v1 (where no token is checked) but health checks and the API description', () => {
+  it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description and web files', async () => {
+    const { webDist } = w.t.portal.ctx.config;
+    const isWebFile = (url: string) =>
+      !url.startsWith('/backend/') && url !== '/' && existsSync(path.join(webDist, decodeURIComponent(url)));
     const outside = routeCatalogue
       .get(w.t.portal.app)!
-      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/backend/api/v1/'))
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/backend/api/v1/') && !isWebFile(r.url))
       .map((r) => `${r.method} ${r.url}`);
     expect(outside.filter((key) => !OUTSIDE_API.has(key))).toEqual([]);
+    const metrics = await fetch(`${w.t.baseUrl}/metrics`);
+    expect([403, 404]).toContain(metrics.status);
   });
 });
 
@@ -142,6 +149,8 @@ describe('access matrix: every route × {no token, invalid token, patient A, pat
         expect(codeOf(own), `${key} as the owner: ${own.text.slice(0, 200)}`).toBe(0);
       }
     }
+    // Nothing patient B tried ended patient A's session (sessions are not in the fingerprint).
+    expect(codeOf(await raw(w.t, w.a.client, { method: 'GET', path: '/patient/event/' }))).toBe(0);
     // Last, since it moves the document: the owner's own write goes through.
     const write = ROUTE_RULES['POST /patient/sign/']!.ownedBy!(w).request;
     expect(codeOf(await raw(w.t, w.a.client, write))).toBe(0);

@@ -41,8 +41,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /account/mfa/confirm/': { access: 'signed-in' },
   'POST /account/mfa/disable/': { access: 'signed-in' },
   'GET /account/sessions/': { access: 'signed-in' },
-  // Another user's session id answers 10404: account/sessions.test.ts (ids are not in the world).
-  'POST /account/sessions/end/': { access: 'signed-in' },
+  'POST /account/sessions/end/': {
+    access: 'signed-in',
+    ownedBy: (w) => ({
+      request: { method: 'POST', path: '/account/sessions/end/', body: { id: w.sessionOfA } },
+      ownerMayRepeat: false,
+    }),
+  },
   'POST /account/sessions/end-others/': { access: 'signed-in' },
 
   'GET /patient/profile/': { access: 'patient' },
@@ -93,6 +98,26 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
 
+  'GET /patient/messages/': { access: 'patient' },
+  'POST /patient/messages/': { access: 'patient' },
+  'POST /patient/messages/read/': { access: 'patient' },
+  'GET /patient/messages/attachment/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/messages/attachment/', query: { id: w.attachmentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'GET /token/zendesk/': { access: 'signed-in' },
+
+  'GET /admin/messages/': { access: 'admin' },
+  'GET /admin/messages/thread/': { access: 'admin' },
+  'POST /admin/messages/reply/': { access: 'admin' },
+  'POST /admin/messages/assign/': { access: 'admin' },
+  'POST /admin/messages/status/': { access: 'admin' },
+  'GET /admin/messages/assignees/': { access: 'admin' },
+  'GET /admin/messages/attachment/': { access: 'admin' },
+  'POST /admin/settings/signing_certificate/': { access: 'admin' },
   'GET /admin/users/': { access: 'admin' },
   'GET /admin/user/': { access: 'admin' },
   'POST /admin/users/invite/': { access: 'admin' },
@@ -114,8 +139,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 };
 
 /**
- * Routes outside `/backend/api/v1`, which the auth plugin does not guard: only these may
- * exist, so a route registered outside the prefix by mistake (and thus unauthenticated) fails.
+ * Routes outside `/backend/api/v1`, which the auth plugin does not guard: only these and the
+ * built web app's static files may exist, so a route registered outside the prefix by
+ * mistake (and thus unauthenticated) fails.
  */
 export const OUTSIDE_API = new Set([
   'GET /healthz',
@@ -126,6 +152,8 @@ export const OUTSIDE_API = new Set([
   'GET /backend/api/docs/static/*',
   'GET /backend/api/docs/static/index.html',
   'GET /backend/api/docs/static/swagger-initializer.js',
+  // Guarded by its own METRICS_TOKEN (plugins/metrics.ts); refused without it, checked below.
+  'GET /metrics',
 ]);
 
 /** The access a route's config grants, in the table's terms. */

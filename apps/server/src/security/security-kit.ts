@@ -3,9 +3,15 @@ import { expect } from 'vitest';
 import { bytesToHex, ERROR_CATALOGUE, generateSalt, sealJson, type PortalClient } from '@portal/protocol';
 import { API_PREFIX, routeCatalogue, type RouteEntry } from '../app.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
-import { addPatient, assign, SIGNATURE_FIELDS, uploadTemplate } from '../modules/documents/test-support.ts';
+import {
+  addPatient,
+  assign,
+  makeSignaturePng,
+  SIGNATURE_FIELDS,
+  uploadTemplate,
+} from '../modules/documents/test-support.ts';
 
-/** A value no log line may ever contain; saved into patient A's profile as PHI. */
+/** A value no log line may ever contain; patient A writes it to the clinic (PHI). */
 export const PHI_SENTINEL = 'Sentinelina Qwyxzabeth';
 
 export interface Principal {
@@ -20,8 +26,10 @@ export interface SecurityWorld {
   adminId: string;
   a: { id: string; client: PortalClient };
   b: { id: string; client: PortalClient };
-  /** A document assigned to patient A (an id patient B must never reach). */
+  /** Records of patient A, by id: patient B must never reach them. */
   documentOfA: string;
+  attachmentOfA: string;
+  sessionOfA: string;
   /** Every secret this suite sent or received, for the log scan. */
   secrets: Set<string>;
 }
@@ -35,14 +43,25 @@ export async function startSecurityWorld(env: Record<string, string> = {}): Prom
   const [assignment] = await assign(admin, template.id, [a.id], {
     due_at: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
   });
-  const me = await t.portal.ctx.db.execute(sql`select id from users where email = ${DEMO_ADMIN.email}`);
+  const thread = await a.client.post<{ messages: { attachment?: { id: string } }[] }>(
+    '/patient/messages/',
+    {
+      text: PHI_SENTINEL,
+      attachment: { name: 'scan.png', content_base64: makeSignaturePng().toString('base64') },
+    },
+    { encrypt: true },
+  );
+  const idOf = async (query: ReturnType<typeof sql>) =>
+    rowsOf<{ id: string }>(await t.portal.ctx.db.execute(query))[0]!.id;
   const world: SecurityWorld = {
     t,
     admin,
-    adminId: rowsOf<{ id: string }>(me)[0]!.id,
+    adminId: await idOf(sql`select id from users where email = ${DEMO_ADMIN.email}`),
     a,
     b,
     documentOfA: assignment!.id,
+    attachmentOfA: thread.messages.at(-1)!.attachment!.id,
+    sessionOfA: await idOf(sql`select id from sessions where user_id = ${a.id}`),
     secrets: new Set([DEMO_ADMIN.password, 'Documents-test-2025']),
   };
   for (const c of [admin, a.client, b.client]) rememberClient(world, c);
