@@ -289,6 +289,22 @@ export const signingCertificateUpload = z.discriminatedUnion('format', [
 ]);
 export type SigningCertificateUpload = z.input<typeof signingCertificateUpload>;
 
+/** 10400 messages of the certificate upload; clients choose their translated text by them. */
+export const CERTIFICATE_REFUSALS = {
+  passphrase: 'The passphrase does not open this file or key',
+  notPkcs12: 'This is not a PKCS#12 (.p12/.pfx) file this server can read',
+  noKey: 'The file holds no private key',
+  noCertificate: 'No certificate found',
+  unreadableCertificate: 'The certificate could not be read',
+  unreadableKey: 'The private key could not be read',
+  notRsa: 'Only RSA keys can sign documents',
+  weakKey: 'The RSA key must have at least 2048 bits',
+  keyMismatch: 'The private key does not belong to the certificate',
+  expired: 'The certificate has expired',
+  notYetValid: 'The certificate is not valid yet',
+} as const;
+export type CertificateRefusal = keyof typeof CERTIFICATE_REFUSALS;
+
 /** What may be shown of the signing certificate: never the key. */
 export const signingCertificateInfo = z.object({
   subject: z.string(),

@@ -1,6 +1,12 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
-import { Codes, ProtocolError, type SigningCertificateUpload } from '@portal/protocol';
+import {
+  CERTIFICATE_REFUSALS,
+  Codes,
+  ProtocolError,
+  type CertificateRefusal,
+  type SigningCertificateUpload,
+} from '@portal/protocol';
 
 /** A certificate and key that passed every check, ready to store: the leaf first, then its chain. */
 export interface CheckedCertificate {
@@ -9,20 +15,21 @@ export interface CheckedCertificate {
   leaf: X509Certificate;
 }
 
-/** The signer (@signpdf/signer-p12, node-forge) signs with RSA only; below 2048 bits is no longer safe. */
+/** The signer (@signpdf/signer-p12, node-forge) signs with RSA only; below 2048 bits is no longer safe (CERTIFICATE_REFUSALS.weakKey). */
 const MIN_RSA_BITS = 2048;
 
-function refuse(path: string, message: string): never {
+function refuse(path: string, reason: CertificateRefusal): never {
+  const message = CERTIFICATE_REFUSALS[reason];
   throw new ProtocolError(Codes.validation, message, [{ path, message }]);
 }
 
 function readPemCertificates(pem: string): X509Certificate[] {
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) refuse('certificate_pem', 'No PEM certificate found');
+  if (blocks.length === 0) refuse('certificate_pem', 'noCertificate');
   try {
     return blocks.map((block) => new X509Certificate(block));
   } catch {
-    return refuse('certificate_pem', 'The certificate could not be read');
+    return refuse('certificate_pem', 'unreadableCertificate');
   }
 }
 
@@ -32,9 +39,9 @@ function readPemKey(pem: string, passphrase: string | undefined): KeyObject {
   } catch (error) {
     // OpenSSL names a wrong or missing passphrase as a decryption failure.
     if (/decrypt|passphrase|bad password/i.test(String(error)) && /ENCRYPTED/.test(pem)) {
-      return refuse('passphrase', 'The passphrase does not open the private key');
+      return refuse('passphrase', 'passphrase');
     }
-    return refuse('private_key_pem', 'The private key could not be read');
+    return refuse('private_key_pem', 'unreadableKey');
   }
 }
 
@@ -50,26 +57,24 @@ function readPkcs12(
     try {
       p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
     } catch (error) {
-      if (/password|mac/i.test(String(error))) refuse('passphrase', 'The passphrase does not open this file');
+      if (/password|mac/i.test(String(error))) refuse('passphrase', 'passphrase');
       throw error;
     }
   } catch (error) {
     if (error instanceof ProtocolError) throw error;
-    return refuse('content_base64', 'This is not a PKCS#12 (.p12/.pfx) file this server can read');
+    return refuse('content_base64', 'notPkcs12');
   }
   const { oids } = forge.pki;
   const bags = (type: string | undefined) => p12.getBags({ bagType: type! })[type!] ?? [];
   const keyBag = [...bags(oids.pkcs8ShroudedKeyBag), ...bags(oids.keyBag)][0];
-  if (!keyBag) refuse('content_base64', 'The file holds no private key');
-  if (!keyBag.key) refuse('content_base64', 'Only RSA keys can sign documents');
+  if (!keyBag) refuse('content_base64', 'noKey');
+  if (!keyBag.key) refuse('content_base64', 'notRsa');
   const certificates = bags(oids.certBag).flatMap((bag) =>
     bag.cert ? [new X509Certificate(forge.pki.certificateToPem(bag.cert))] : [],
   );
-  if (certificates.length === 0) refuse('content_base64', 'The file holds no RSA certificate');
+  if (certificates.length === 0) refuse('content_base64', 'noCertificate');
   return { certificates, key: createPrivateKey(forge.pki.privateKeyToPem(keyBag.key)) };
 }
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * An administrator's signing certificate, checked before it replaces the clinic's: it must be
@@ -86,16 +91,16 @@ export function checkCertificateUpload(upload: SigningCertificateUpload, now: Da
         };
   const keyPath = upload.format === 'pkcs12' ? 'content_base64' : 'private_key_pem';
   const certificatePath = upload.format === 'pkcs12' ? 'content_base64' : 'certificate_pem';
-  if (key.asymmetricKeyType !== 'rsa') refuse(keyPath, 'Only RSA keys can sign documents');
+  if (key.asymmetricKeyType !== 'rsa') refuse(keyPath, 'notRsa');
   if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) {
-    refuse(keyPath, `The RSA key must have at least ${MIN_RSA_BITS} bits`);
+    refuse(keyPath, 'weakKey');
   }
   const leaf = certificates.find((certificate) => certificate.checkPrivateKey(key));
-  if (!leaf) refuse(certificatePath, 'The private key does not belong to the certificate');
+  if (!leaf) refuse(certificatePath, 'keyMismatch');
   const notBefore = new Date(leaf.validFrom);
   const notAfter = new Date(leaf.validTo);
-  if (notAfter <= now) refuse(certificatePath, `The certificate expired on ${day(notAfter)}`);
-  if (notBefore > now) refuse(certificatePath, `The certificate is not valid before ${day(notBefore)}`);
+  if (notAfter <= now) refuse(certificatePath, 'expired');
+  if (notBefore > now) refuse(certificatePath, 'notYetValid');
   // Only chain certificates forge can read travel in the signature (the signer parses them all).
   const chain = certificates.filter((c) => c !== leaf && c.publicKey.asymmetricKeyType === 'rsa');
   return {
