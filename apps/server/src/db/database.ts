@@ -29,6 +29,11 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+// A database that stops answering without closing the connection (a network path dropping
+// packets) would otherwise hold requests forever: connecting and each query are bounded, and
+// the error plugin answers 10503 (docs/reliability.md). No query of the portal comes near these.
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 10_000;
 // Any fixed 64-bit number: the advisory lock that serialises migrations across nodes.
 const MIGRATION_LOCK_ID = 7_302_114_221;
 
@@ -66,7 +71,12 @@ async function migrationsCurrent(db: Database): Promise<boolean> {
 /** One schema, two engines: PostgreSQL when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolMax ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -74,13 +84,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       engine: 'postgres',
       async migrate() {
-        const client = await pool.connect();
+        // Its own connection without the query timeout: waiting for another node's migration
+        // (the advisory lock) or a long migration is expected here.
+        const client = new pg.Client({
+          connectionString: target.url,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-          client.release();
+          await client.end();
         }
       },
       migrationsCurrent: () => migrationsCurrent(db),

@@ -33,6 +33,8 @@ function isDatabaseDown(error: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DATABASE_DOWN.has(code)) return true;
     if (/Connection terminated|connection is closed|Client was closed/i.test(e.message)) return true;
+    // pg's own bounds (db/database.ts): no connection in time, or no answer to a query in time.
+    if (/timeout exceeded when trying to connect|Query read timeout/i.test(e.message)) return true;
   }
   return false;
 }
