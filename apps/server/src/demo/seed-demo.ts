@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { savePatientResource } from '../modules/patient/resource-store.ts';
+import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -68,6 +69,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       }
     }
     await seedDemoDocuments(ctx, tx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
+    await seedDemoThread(ctx, tx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
     return true;
   });
 }

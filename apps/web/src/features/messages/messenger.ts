@@ -72,12 +72,12 @@ export const ZENDESK_SNIPPET = 'https://static.zdassets.com/ekr/snippet.js';
 let snippet: Promise<ZendeskApi> | null = null;
 
 /** The Web Widget snippet, added once per page; its `id` is the one Zendesk's own embed code uses. */
-function loadSnippet(key: string): Promise<ZendeskApi> {
+function loadSnippet(key: string, source: string): Promise<ZendeskApi> {
   snippet ??= new Promise<ZendeskApi>((resolve, reject) => {
     const script = document.createElement('script');
     script.id = 'ze-snippet';
     script.async = true;
-    script.src = `${ZENDESK_SNIPPET}?key=${encodeURIComponent(key)}`;
+    script.src = `${source}?key=${encodeURIComponent(key)}`;
     script.onload = () => (window.zE ? resolve(window.zE) : reject(new Error('Zendesk widget missing')));
     script.onerror = () => {
       snippet = null;
@@ -89,9 +89,14 @@ function loadSnippet(key: string): Promise<ZendeskApi> {
 }
 
 /** Zendesk messaging: the widget draws itself; we hand it a fresh JWT from `/token/zendesk/` on sign-in. */
-export function zendeskMessenger(widgetKey: string, fetchJwt: () => Promise<string>): Messenger {
+export function zendeskMessenger(
+  widgetKey: string,
+  fetchJwt: () => Promise<string>,
+  /** Zendesk's snippet; tests hand in a stand-in, as the real one needs the internet. */
+  source = ZENDESK_SNIPPET,
+): Messenger {
   const call = (...args: unknown[]) =>
-    void loadSnippet(widgetKey).then(
+    void loadSnippet(widgetKey, source).then(
       (zE) => zE(...args),
       () => {},
     );
@@ -99,7 +104,7 @@ export function zendeskMessenger(widgetKey: string, fetchJwt: () => Promise<stri
     open: () => call('messenger', 'open'),
     close: () => call('messenger', 'close'),
     async login() {
-      const zE = await loadSnippet(widgetKey);
+      const zE = await loadSnippet(widgetKey, source);
       // The widget asks again when its token expires, so each call fetches a fresh one.
       zE('messenger', 'loginUser', (callback: (jwt: string) => void) => {
         void fetchJwt().then(callback, () => {});
