@@ -6,6 +6,8 @@ import type { Config } from '../config.ts';
 export interface Secrets {
   masterKey: Buffer;
   jwtSecret: Uint8Array;
+  /** The signing secret being retired (JWT_SECRET_PREVIOUS): verifies, never signs. */
+  jwtPreviousSecret?: Uint8Array;
 }
 
 interface StoredSecrets {
@@ -19,11 +21,11 @@ interface StoredSecrets {
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {
   if (config.PORTAL_MASTER_KEY && config.JWT_SECRET)
-    return fromValues(config.PORTAL_MASTER_KEY, config.JWT_SECRET);
+    return fromValues(config.PORTAL_MASTER_KEY, config.JWT_SECRET, config.JWT_SECRET_PREVIOUS);
   if (config.production) {
     throw new Error('PORTAL_MASTER_KEY and JWT_SECRET are required in production');
   }
-  const file = path.join(config.dataDir, 'secrets.json');
+  const file = generatedSecretsFile(config);
   let stored: StoredSecrets;
   try {
     stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
@@ -34,9 +36,21 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
       stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
     });
   }
-  return fromValues(config.PORTAL_MASTER_KEY ?? stored.masterKey, config.JWT_SECRET ?? stored.jwtSecret);
+  return fromValues(
+    config.PORTAL_MASTER_KEY ?? stored.masterKey,
+    config.JWT_SECRET ?? stored.jwtSecret,
+    config.JWT_SECRET_PREVIOUS,
+  );
 }
 
-function fromValues(masterKeyHex: string, jwtSecret: string): Secrets {
-  return { masterKey: Buffer.from(masterKeyHex, 'hex'), jwtSecret: new TextEncoder().encode(jwtSecret) };
+/** Where a generated master key lives (outside production); rotate-keys rewrites it there. */
+export const generatedSecretsFile = (config: Config) => path.join(config.dataDir, 'secrets.json');
+
+function fromValues(masterKeyHex: string, jwtSecret: string, previous?: string): Secrets {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  return {
+    masterKey: Buffer.from(masterKeyHex, 'hex'),
+    jwtSecret: encode(jwtSecret),
+    ...(previous ? { jwtPreviousSecret: encode(previous) } : {}),
+  };
 }

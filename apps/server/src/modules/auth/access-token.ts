@@ -56,7 +56,13 @@ export function verifyAccessToken(ctx: AppContext, token: string): AccessClaims 
 
 /** The claims of a token that verifies, else undefined: for callers that judge something else first. */
 export function verifiedClaimsOrNone(ctx: AppContext, token: string): AccessClaims | undefined {
-  return verifiedClaims(ctx.secrets.jwtSecret, token, Math.floor(ctx.now().getTime() / 1000));
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  const { jwtSecret, jwtPreviousSecret } = ctx.secrets;
+  // During a signing-key rotation, tokens signed before it stay valid until they expire.
+  return (
+    verifiedClaims(jwtSecret, token, now) ??
+    (jwtPreviousSecret ? verifiedClaims(jwtPreviousSecret, token, now) : undefined)
+  );
 }
 
 function verifiedClaims(secret: Uint8Array, token: string, nowSeconds: number): AccessClaims | undefined {
