@@ -39,6 +39,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's message lists its parameters (e-mails, password hashes): never print those.
+  console.error(error instanceof Error ? error.message.split('\nparams:')[0] : error);
   process.exit(1);
 });
