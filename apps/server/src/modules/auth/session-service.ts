@@ -97,6 +97,8 @@ function authStatement(db: Database) {
     .prepare('authenticate_request');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const authStatements = new WeakMap<Database, ReturnType<typeof authStatement>>();
 
 export interface AuthenticatedSession {
@@ -130,7 +132,13 @@ export async function authenticateRequest(
     statement = authStatement(ctx.db);
     authStatements.set(ctx.db, statement);
   }
-  const { claims, uid } = input;
+  const { uid } = input;
+  // A validly signed token may still name ids that are not uuids (a leaked key, a bad
+  // issuer): they would fail the uuid comparison in the statement (10500), so they are 10401.
+  const claims =
+    input.claims && UUID.test(input.claims.sessionId) && UUID.test(input.claims.userId)
+      ? input.claims
+      : undefined;
   const [row] = await statement.execute({
     uid,
     sessionId: claims?.sessionId ?? NO_ID,
