@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { startApi } from '../api/client.ts';
 import { dismissNotice, getNotices, subscribeNotices } from '../api/notice-store.ts';
 import { getProgress, subscribeProgress } from '../api/progress-store.ts';
+import { usePublicConfig } from '../api/public-config.ts';
 import { onSessionEnd } from '../api/session.ts';
 import { onNetworkIssue } from '../api/transport.ts';
 import { useSession } from '../api/use-session.ts';
 import { NoticeRegion, type NoticeView } from '../ui/NoticeRegion.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { setSiteName } from '../ui/site-name.ts';
 import { decideAccess } from './access.ts';
 import { matchedRoutes } from './router.tsx';
 
@@ -34,6 +36,9 @@ export function AppShell() {
   const location = useLocation();
   const notices = useNoticeViews();
   const progress = useSyncExternalStore(subscribeProgress, getProgress);
+  const clinicName = usePublicConfig().data?.clinic_name ?? null;
+
+  useEffect(() => setSiteName(clinicName), [clinicName]);
 
   useEffect(() => {
     void startApi();

@@ -45,6 +45,12 @@ describe('sidebar derived from the route table', () => {
     );
   });
 
+  it("marks Users as the place of a user detail page: unlisted routes belong to their level's entry", () => {
+    const links = sidebarSections(ROUTES, session(['admin'])).flatMap((s) => s.links);
+    expect(links.find((l) => l.path === '/users')?.owns).toEqual(['/users/:id']);
+    expect(links.find((l) => l.path === '/settings')?.owns).toEqual([]);
+  });
+
   it('shows a patient no administration links', () => {
     expect(Object.keys(paths(['user']))).toEqual(['patient', 'legal']);
   });

@@ -5,6 +5,11 @@ import type { AppRoute, SidebarGroup } from './route-types.ts';
 export interface SidebarLink {
   path: string;
   label: string;
+  /**
+   * Full paths (router patterns) of the routes with no sidebar entry of their own that belong to
+   * this link: `/users/:id` belongs to Users, so the sidebar still shows where the user is.
+   */
+  owns: string[];
 }
 
 export interface SidebarSection {
@@ -20,21 +25,43 @@ function join(parent: string, route: AppRoute): string {
   return `${parent.replace(/\/$/, '')}/${route.path}`;
 }
 
-/** spec §2: the sidebar lists only routes allowed for the user's roles, grouped. */
+const listed = (route: AppRoute) => Boolean(route.group && route.menuLabel && !route.redirect);
+
+/**
+ * spec §2: the sidebar lists only routes allowed for the user's roles, grouped. A route without
+ * an entry belongs to its level's index entry, else to the nearest entry above it.
+ */
 export function sidebarSections(routes: readonly AppRoute[], session: Session | null): SidebarSection[] {
   const links = new Map<SidebarGroup, SidebarLink[]>();
-  const walk = (level: readonly AppRoute[], parentPath: string, ancestors: readonly AppRoute[]) => {
+  const byPath = new Map<string, SidebarLink>();
+  const linkOf = (route: AppRoute, path: string): SidebarLink => {
+    const known = byPath.get(path);
+    if (known) return known;
+    const link: SidebarLink = { path, label: route.menuLabel!, owns: [] };
+    byPath.set(path, link);
+    links.set(route.group!, [...(links.get(route.group!) ?? []), link]);
+    return link;
+  };
+  const walk = (
+    level: readonly AppRoute[],
+    parentPath: string,
+    ancestors: readonly AppRoute[],
+    owner: SidebarLink | undefined,
+  ) => {
+    const allowed = (route: AppRoute) => [...ancestors, route].every((r) => mayOpen(r, session));
+    const index = level.find((route) => route.index && listed(route) && allowed(route));
+    const levelOwner = index ? linkOf(index, join(parentPath, index)) : owner;
     for (const route of level) {
-      const chain = [...ancestors, route];
-      if (!chain.every((r) => mayOpen(r, session))) continue;
+      if (!allowed(route)) continue;
       const path = join(parentPath, route);
-      if (route.group && route.menuLabel && !route.redirect) {
-        links.set(route.group, [...(links.get(route.group) ?? []), { path, label: route.menuLabel }]);
+      const link = listed(route) ? linkOf(route, path) : undefined;
+      if (levelOwner && !link && !route.redirect && route.component && path !== levelOwner.path) {
+        levelOwner.owns.push(path);
       }
-      if (route.children) walk(route.children, path, chain);
+      if (route.children) walk(route.children, path, [...ancestors, route], link ?? levelOwner);
     }
   };
-  walk(routes, '', []);
+  walk(routes, '', [], undefined);
   return GROUP_ORDER.filter((group) => links.has(group)).map((group) => ({
     group,
     links: links.get(group) ?? [],
@@ -47,7 +74,7 @@ export function groupLinks(routes: readonly AppRoute[], group: SidebarGroup): Si
   const walk = (level: readonly AppRoute[], parentPath: string) => {
     for (const route of level) {
       const path = join(parentPath, route);
-      if (route.group === group && route.menuLabel) found.push({ path, label: route.menuLabel });
+      if (route.group === group && route.menuLabel) found.push({ path, label: route.menuLabel, owns: [] });
       if (route.children) walk(route.children, path);
     }
   };

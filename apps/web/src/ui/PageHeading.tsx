@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSiteName } from './site-name.ts';
 
 interface PageHeadingProps {
   children: ReactNode;
@@ -16,11 +17,14 @@ export function PageHeading({ children, title }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const { key } = useLocation();
   const { t } = useTranslation('common');
+  const clinicName = useSiteName();
   const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
+  // The clinic's name from its settings; the product name until the config has loaded.
+  const site = clinicName ?? t('appName');
 
   useEffect(() => {
-    if (documentTitle) document.title = `${documentTitle} · ${t('appName')}`;
-  }, [documentTitle, t]);
+    if (documentTitle) document.title = `${documentTitle} · ${site}`;
+  }, [documentTitle, site]);
 
   useEffect(() => {
     if (key !== 'default') ref.current?.focus();

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../api/public-config.ts';
 import { DeviceIllustration } from '../../features/auth/DeviceIllustration.tsx';
 import { LanguageSwitch } from '../../features/auth/LanguageSwitch.tsx';
-import { LogoMark } from '../../ui/Logo.tsx';
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { PageLoading } from '../AppShell.tsx';
+import { ClinicMark } from './ClinicMark.tsx';
 import './auth-layout.css';
 
 /**
@@ -25,7 +25,7 @@ export default function AuthLayout() {
       </div>
       <div className="auth__panel">
         <header className="auth__brand">
-          <LogoMark size={40} />
+          <ClinicMark size={40} />
           <span className="auth__brand-name">{config?.clinic_name ?? t('common:appName')}</span>
         </header>
         <main id="main" className="auth__card" tabIndex={-1}>

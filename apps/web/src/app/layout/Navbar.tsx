@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
 import { SupportMenu } from '../../features/support/SupportMenu.tsx';
-import { LogoMark } from '../../ui/Logo.tsx';
+import { ClinicMark } from './ClinicMark.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
 interface NavbarProps {
@@ -33,7 +33,7 @@ export function Navbar({ session, sidebar }: NavbarProps) {
         </button>
       )}
       <Link to="/" className="navbar__brand" aria-label={t('goHome', { clinic })}>
-        <LogoMark />
+        <ClinicMark size={32} />
         <span className="navbar__brand-text">{clinic}</span>
       </Link>
       <div className="navbar__actions">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../api/session.ts';
-import { sidebarSections } from '../navigation.ts';
+import { sidebarSections, type SidebarLink } from '../navigation.ts';
 import type { SidebarGroup } from '../route-types.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -17,6 +17,15 @@ export function Sidebar({ session, open, onNavigate }: SidebarProps) {
   const { t } = useTranslation('layout');
   const [collapsed, setCollapsed] = useState<ReadonlySet<SidebarGroup>>(new Set());
   const sections = sidebarSections(ROUTES, session);
+  const { pathname } = useLocation();
+  // The entry of the page shown is the page; a page without an entry of its own (a user's
+  // detail) marks the entry it belongs to as the current location.
+  const current = (link: SidebarLink) =>
+    matchPath(link.path, pathname)
+      ? 'page'
+      : link.owns.some((path) => matchPath(path, pathname))
+        ? 'location'
+        : undefined;
   const toggleGroup = (group: SidebarGroup) =>
     setCollapsed((previous) => {
       const next = new Set(previous);
@@ -49,9 +58,14 @@ export function Sidebar({ session, open, onNavigate }: SidebarProps) {
             <ul id={listId} className="sidebar__links" hidden={!expanded}>
               {links.map((link) => (
                 <li key={link.path}>
-                  <NavLink to={link.path} end className="sidebar__link" onClick={onNavigate}>
+                  <Link
+                    to={link.path}
+                    className="sidebar__link"
+                    aria-current={current(link)}
+                    onClick={onNavigate}
+                  >
                     {t(link.label)}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

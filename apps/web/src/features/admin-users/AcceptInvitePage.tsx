@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { passwordPolicy, PASSWORD_MIN_LENGTH } from '@portal/protocol';
+import { passwordPolicy } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
+import { usePasswordMinimum } from '../../api/public-config.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
@@ -17,6 +18,7 @@ export default function AcceptInvitePage() {
   const token = params.get('token') ?? '';
   const formRef = useRef<HTMLFormElement>(null);
   const accept = useAcceptInvite();
+  const minLength = usePasswordMinimum();
   const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,7 +53,9 @@ export default function AcceptInvitePage() {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};
     if (!values.password) found.password = 'form.required';
-    else if (!passwordPolicy.safeParse(values.password).success) found.password = 'acceptInvite.weak';
+    else if ([...values.password].length < minLength || !passwordPolicy.safeParse(values.password).success) {
+      found.password = 'acceptInvite.weak';
+    }
     if (values.confirm !== values.password) found.confirm = 'acceptInvite.mismatch';
     setErrors(found);
     setFormError(null);
@@ -87,7 +91,7 @@ export default function AcceptInvitePage() {
         setValues((v) => ({ ...v, [name]: e.target.value }));
         setErrors((errs) => ({ ...errs, [name]: undefined }));
       }}
-      error={errors[name] && t(errors[name]!, { min: PASSWORD_MIN_LENGTH })}
+      error={errors[name] && t(errors[name]!, { min: minLength })}
     />
   );
   return (
@@ -100,7 +104,7 @@ export default function AcceptInvitePage() {
         </p>
       )}
       <form ref={formRef} noValidate onSubmit={submit}>
-        {field('password', t('acceptInvite.password'), t('acceptInvite.hint', { min: PASSWORD_MIN_LENGTH }))}
+        {field('password', t('acceptInvite.password'), t('acceptInvite.hint', { min: minLength }))}
         {field('confirm', t('acceptInvite.confirm'))}
         <button type="submit" className="button button--primary button--block" disabled={accept.isPending}>
           {accept.isPending ? t('common.working') : t('acceptInvite.submit')}

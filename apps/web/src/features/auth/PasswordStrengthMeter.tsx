@@ -7,10 +7,12 @@ interface PasswordStrengthMeterProps {
   password: string;
   /** Words the password should not lean on: the person's name and e-mail. */
   userInputs: string[];
+  /** The clinic's minimum length: anything shorter reads as too short, whatever its variety. */
+  minLength: number;
 }
 
 /** A visible meter with a text label; the label is what assistive technology reads. */
-export function PasswordStrengthMeter({ password, userInputs }: PasswordStrengthMeterProps) {
+export function PasswordStrengthMeter({ password, userInputs, minLength }: PasswordStrengthMeterProps) {
   const { t } = useTranslation('auth');
   const [estimate, setEstimate] = useState<StrengthEstimator | null>(null);
 
@@ -25,9 +27,14 @@ export function PasswordStrengthMeter({ password, userInputs }: PasswordStrength
   }, []);
 
   if (!password) return null;
-  const score: StrengthScore | null = estimate ? estimate(password, userInputs) : null;
+  const short = [...password].length < minLength;
+  const score: StrengthScore | null = short ? 0 : estimate ? estimate(password, userInputs) : null;
   const levels = t('strength.levels', { returnObjects: true }) as string[];
-  const text = score === null ? t('strength.checking') : levels[score];
+  const text = short
+    ? t('strength.tooShort', { min: minLength })
+    : score === null
+      ? t('strength.checking')
+      : levels[score];
   return (
     <div className="strength" data-score={score ?? undefined}>
       <div className="strength__bar" aria-hidden="true">

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
+import { usePasswordMinimum } from '../../api/public-config.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { passwordError } from './field-errors.ts';
@@ -25,6 +26,7 @@ export default function ResetPasswordPage() {
   });
   const [formError, setFormError] = useState<string | null>(null);
   const confirmMutation = useConfirmPasswordReset();
+  const minLength = usePasswordMinimum();
 
   if (!token) {
     return <LinkProblem message={t('reset.missingToken')} />;
@@ -45,7 +47,7 @@ export default function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = {
-      password: passwordError(password),
+      password: passwordError(password, minLength),
       confirm: confirm === password ? undefined : 'errors.passwordMismatch',
     };
     setErrors(found);
@@ -59,7 +61,12 @@ export default function ResetPasswordPage() {
       {
         onError: (error) => {
           if (error instanceof NetworkError) return;
-          // A validation failure here is about the link (expired, used), the password was checked above.
+          // The clinic's minimum may have risen since this page loaded: the server names the field.
+          if (error instanceof ApiError && error.body.errors?.some((e) => e.path === 'new_password')) {
+            setErrors((previous) => ({ ...previous, password: 'errors.passwordShort' }));
+            return;
+          }
+          // Any other validation failure is about the link (expired, used).
           setFormError(
             t(error instanceof ApiError && error.status < 500 ? 'reset.invalidToken' : 'errors.generic'),
           );
@@ -85,15 +92,15 @@ export default function ResetPasswordPage() {
           name="new_password"
           type="password"
           autoComplete="new-password"
-          hint={t('signup.passwordHint')}
+          hint={t('signup.passwordHint', { min: minLength })}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
             setErrors((previous) => ({ ...previous, password: undefined }));
           }}
-          error={errors.password && t(errors.password)}
+          error={errors.password && t(errors.password, { min: minLength })}
         />
-        <PasswordStrengthMeter password={password} userInputs={[]} />
+        <PasswordStrengthMeter password={password} userInputs={[]} minLength={minLength} />
         <TextField
           label={t('reset.confirm')}
           name="confirm_password"

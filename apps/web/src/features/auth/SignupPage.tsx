@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import { usePasswordMinimum } from '../../api/public-config.ts';
 import { isAppLocale } from '../../i18n/locale.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -35,6 +36,7 @@ export default function SignupPage() {
   const [errors, setErrors] = useState(NO_ERRORS);
   const [formError, setFormError] = useState<string | null>(null);
   const signupMutation = useSignup();
+  const minLength = usePasswordMinimum();
 
   if (signupMutation.isSuccess) {
     return (
@@ -55,7 +57,7 @@ export default function SignupPage() {
       lastName: nameError(lastName),
       dateOfBirth: dateOfBirthError(dateOfBirth),
       email: emailError(email),
-      password: passwordError(password),
+      password: passwordError(password, minLength),
       agree: agree ? undefined : 'errors.agreeTerms',
     };
     setErrors(found);
@@ -90,7 +92,7 @@ export default function SignupPage() {
   };
   const error = (field: Field) => {
     const key = errors[field];
-    return key ? t(key) : undefined;
+    return key ? t(key, { min: minLength }) : undefined;
   };
   const busy = signupMutation.isPending;
   return (
@@ -141,12 +143,16 @@ export default function SignupPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={t('signup.passwordHint')}
+          hint={t('signup.passwordHint', { min: minLength })}
           value={password}
           onChange={edit('password', setPassword)}
           error={error('password')}
         />
-        <PasswordStrengthMeter password={password} userInputs={[firstName, lastName, email]} />
+        <PasswordStrengthMeter
+          password={password}
+          userInputs={[firstName, lastName, email]}
+          minLength={minLength}
+        />
         <Checkbox
           name="agree_terms"
           checked={agree}

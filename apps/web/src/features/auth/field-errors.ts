@@ -25,11 +25,15 @@ export function dateOfBirthError(value: string): FieldError {
   return dateOfBirthSchema.safeParse(value).success ? undefined : 'errors.dateOfBirth';
 }
 
-/** The protocol's plaintext password policy (NIST 800-63B: length and blocklist), as field messages. */
-export function passwordError(value: string): FieldError {
+/**
+ * The protocol's plaintext password policy (NIST 800-63B: length and blocklist), as field
+ * messages, with the clinic's own minimum when it asks for more (`errors.passwordShort` takes `min`).
+ */
+export function passwordError(value: string, minLength = PASSWORD_MIN_LENGTH): FieldError {
   if (!value) return 'errors.required';
-  if (passwordPolicy.safeParse(value).success) return undefined;
   const length = [...value].length;
+  if (length < minLength) return 'errors.passwordShort';
+  if (passwordPolicy.safeParse(value).success) return undefined;
   if (length < PASSWORD_MIN_LENGTH) return 'errors.passwordShort';
   if (length > PASSWORD_MAX_LENGTH) return 'errors.passwordLong';
   return 'errors.passwordCommon';

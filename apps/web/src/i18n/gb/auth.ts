@@ -44,7 +44,7 @@ export default {
     dateOfBirth: 'Date of birth',
     email: 'E-mail address',
     password: 'Password',
-    passwordHint: 'At least 12 characters. A short sentence is easy to remember and hard to guess.',
+    passwordHint: 'At least {{min}} characters. A short sentence is easy to remember and hard to guess.',
     agreeTerms:
       'I have read and agree to the <termsLink>terms of use</termsLink> and the <privacyLink>privacy notice</privacyLink>.',
     submit: 'Create account',
@@ -58,6 +58,7 @@ export default {
     label: 'Password strength',
     levels: ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'],
     checking: 'Checking…',
+    tooShort: 'Too short: at least {{min}} characters',
   },
   recover: {
     title: 'Recover your password',
@@ -113,7 +114,7 @@ export default {
     email: 'Enter a valid e-mail address, like name@example.com.',
     nameLength: 'Enter between 1 and 100 characters.',
     dateOfBirth: 'Enter a real date in the past.',
-    passwordShort: 'Use at least 12 characters.',
+    passwordShort: 'Use at least {{min}} characters.',
     passwordLong: 'Use at most 128 characters.',
     passwordCommon: 'This password is too common. Choose something less predictable.',
     passwordMismatch: 'The two passwords do not match.',
