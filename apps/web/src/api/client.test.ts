@@ -6,6 +6,7 @@ import { FakePortalServer } from './fake-portal-server.ts';
 import { readHandshake } from './handshake-store.ts';
 import { dismissNotice, getNotices } from './notice-store.ts';
 import { clearSession, getSession, storeTokens } from './session.ts';
+import { onNetworkIssue } from './transport.ts';
 
 let server: FakePortalServer;
 
@@ -123,5 +124,20 @@ describe('API client (spec §4, §8)', () => {
       code: 10012,
     });
     expect(getNotices()).toEqual([expect.objectContaining({ key: 'accountLocked', durationMs: 10_000 })]);
+  });
+
+  it("treats the portal's 503 (10503, database unreachable) as a network issue, not an API error", async () => {
+    server.loginAnswer = { status: 503, code: 10503 };
+    const heard: string[] = [];
+    const stop = onNetworkIssue((error) => heard.push(error.name));
+    try {
+      await expect(
+        login({ email: 'sam@example.com', password: 'x', keepLoggedIn: false }),
+      ).rejects.toMatchObject({ name: 'NetworkError' });
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual(['NetworkError']);
+    expect(getNotices()).toEqual([]);
   });
 });
