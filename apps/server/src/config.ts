@@ -130,6 +130,9 @@ export type Config = z.infer<typeof configSchema> & {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** Besides DATABASE_URL or an explicit DATA_DIR. */
+export const REQUIRED_IN_PRODUCTION = ['PORTAL_MASTER_KEY', 'JWT_SECRET', 'PUBLIC_URL'] as const;
+
 /**
  * What production refuses to guess: where the data lives, the keys and the public address.
  * Checked on the raw environment, because DATA_DIR has a default that suits only a demo.
@@ -139,7 +142,7 @@ function missingForProduction(env: Record<string, string | undefined>): string[]
   const missing: string[] = [];
   if (!set('DATABASE_URL') && !set('DATA_DIR'))
     missing.push('DATABASE_URL (or DATA_DIR for the embedded database)');
-  for (const name of ['PORTAL_MASTER_KEY', 'JWT_SECRET', 'PUBLIC_URL']) if (!set(name)) missing.push(name);
+  for (const name of REQUIRED_IN_PRODUCTION) if (!set(name)) missing.push(name);
   return missing;
 }
 
