@@ -36,7 +36,12 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
   await database.migrate();
   const secrets = await loadSecrets(config);
   const logOptions = options.logger ?? loggerOptions(config.LOG_LEVEL);
-  const log = pino(typeof logOptions === 'object' ? logOptions : { level: config.LOG_LEVEL });
+  // Fastify takes the destination as `stream` in its options, pino as a second argument: pass
+  // it on, so service logs (mail, jobs) reach the same place as request logs (and tests see them).
+  const log =
+    typeof logOptions === 'object'
+      ? pino(logOptions, (logOptions as { stream?: pino.DestinationStream }).stream)
+      : pino({ level: config.LOG_LEVEL });
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -158,6 +158,8 @@ describe('access matrix: every route × {no token, invalid token, patient A, pat
 
   it('keeps every token and uid used above out of the logs', () => {
     for (const p of principals) rememberClient(w, p.client);
+    // Service logs (the mailer's, here) are captured too, not only request logs.
+    expect(w.t.logs.join('')).toContain('mail sent');
     expectNoSecretsInLogs(w);
   });
 });

@@ -125,8 +125,25 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
       await portal.close();
       await fresh?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      expectCleanLogs(logs, [
+        config.PORTAL_MASTER_KEY,
+        config.JWT_SECRET,
+        DEMO_PATIENT.password,
+        DEMO_ADMIN.password,
+      ]);
     },
   };
+}
+
+/**
+ * Every test portal's log, checked when it closes: no server key, demo password or JWT may
+ * appear in any line any server test wrote (the attack suite checks its own secrets too).
+ */
+function expectCleanLogs(logs: string[], secrets: (string | undefined)[]): void {
+  const text = logs.join('');
+  const leaked = secrets.filter((s): s is string => !!s && text.includes(s)).map((s) => `${s.slice(0, 4)}…`);
+  if (/eyJ[\w-]{10,}\.eyJ[\w-]{10,}\./.test(text)) leaked.push('a JWT');
+  if (leaked.length > 0) throw new Error(`Secrets in the server log: ${leaked.join(', ')}`);
 }
 
 /** The single-use token in the last mail's link to `route` (quoted-printable soft breaks undone). */
