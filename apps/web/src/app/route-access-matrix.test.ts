@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../api/session.ts';
+import type { Role } from '../api/user-info.ts';
+import { decideAccess } from './access.ts';
+import { ROUTES } from './route-table.ts';
+import type { AppRoute } from './route-types.ts';
+
+/**
+ * The web half of the attack suite's access matrix: every page of the route table × every
+ * kind of visitor → the guard's decision, derived from the table itself so a page added
+ * later is judged too. The server refuses the data regardless (apps/server/src/security).
+ */
+
+/** Screens anyone may open without signing in; any other page must require a session. */
+const PUBLIC_PAGES = new Set([
+  '/auth/login',
+  '/auth/signup',
+  '/auth/recover-password',
+  '/auth/recover-password-email',
+  '/auth/reset-password',
+  '/auth/verify-email',
+  '/auth/accept-invite',
+  '/auth/network-issue',
+  '/auth/terms-of-use',
+  '/auth/privacy-notice',
+]);
+
+interface Page {
+  path: string;
+  chain: AppRoute[];
+}
+
+/** Every page (a route with a component and no children of its own) with its chain of ancestors. */
+function pages(routes: readonly AppRoute[], parents: AppRoute[] = [], base = ''): Page[] {
+  return routes.flatMap((route) => {
+    const segment = route.index ? '' : (route.path ?? '');
+    const path = segment.startsWith('/') ? segment : `${base.replace(/\/$/, '')}/${segment}`;
+    const chain = [...parents, route];
+    if (route.children) return pages(route.children, chain, path);
+    return route.component ? [{ path: path.replace(/\/+$/, '') || '/', chain }] : [];
+  });
+}
+
+function session(roles: Role[]): Session {
+  const user = {
+    refresh: 'r',
+    expires: 0,
+    username: 'someone@example.com',
+    roles,
+    auths: roles.includes('admin') ? ['admin'] : [],
+    first_name: 'Sam',
+    insurance_type: null,
+    keep: false,
+  };
+  return { access: 'a', expires: 0, refresh: 'r', user } as Session;
+}
+
+const VISITORS: Record<string, Session | null> = {
+  'no session': null,
+  patient: session(['user']),
+  admin: session(['admin']),
+};
+
+const ALL = pages(ROUTES);
+
+describe('web route guards × visitors (derived from the route table)', () => {
+  it('finds the pages of every area', () => {
+    const paths = ALL.map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['/welcome', '/users', '/auth/login', '/account']));
+  });
+
+  it('requires a session on every page but the listed public ones, with explicit roles at every level', () => {
+    const open = ALL.filter((p) => !p.chain.some((r) => r.requiresAuth)).map((p) => p.path);
+    expect(open.sort()).toEqual([...PUBLIC_PAGES].sort());
+    const implicit = ALL.filter((p) => p.chain.some((r) => r.requiresAuth))
+      .filter((p) => p.chain.some((r) => r.component && !r.roles?.length))
+      .map((p) => p.path);
+    expect(implicit, 'signed-in pages whose roles fall back to the default').toEqual([]);
+  });
+
+  it.each(Object.entries(VISITORS))('decides every page for a visitor with %s', (_, visitor) => {
+    const wrong: string[] = [];
+    for (const { path, chain } of ALL) {
+      const decision = decideAccess(chain, visitor);
+      const needsSession = chain.some((r) => r.requiresAuth);
+      const roles = visitor?.user.roles ?? [];
+      const rolesMet = chain.every((r) => !r.roles?.length || r.roles.some((role) => roles.includes(role)));
+      let expected: string;
+      if (!needsSession) expected = 'allow';
+      else if (!visitor) expected = '/auth';
+      else if (path === '/welcome' && roles.includes('admin')) expected = '/users';
+      else expected = rolesMet ? 'allow' : '/auth';
+      const got = decision.kind === 'allow' ? 'allow' : decision.to;
+      if (got !== expected) wrong.push(`${path}: ${got}, expected ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never opens an administration page to a patient, nor a patient page to an administrator', () => {
+    const patient = VISITORS.patient!;
+    const admin = VISITORS.admin!;
+    for (const { path, chain } of ALL) {
+      const adminOnly = chain.some((r) => r.roles?.length === 1 && r.roles[0] === 'admin');
+      const patientOnly = chain.some((r) => r.roles?.length === 1 && r.roles[0] === 'user');
+      if (adminOnly) expect(decideAccess(chain, patient), path).not.toEqual({ kind: 'allow' });
+      if (patientOnly) expect(decideAccess(chain, admin), path).not.toEqual({ kind: 'allow' });
+    }
+  });
+});
