@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type PortalClient } from '@portal/protocol';
 import { routeCatalogue, type RouteEntry } from '../app.ts';
@@ -15,6 +16,7 @@ import {
   recordsFingerprint,
   rememberClient,
   routeKey,
+  rowsOf,
   startSecurityWorld,
   type Principal,
   type SecurityWorld,
@@ -42,6 +44,18 @@ afterAll(async () => {
   expectNoSecretsInLogs(w);
   await w.t.close();
 });
+
+/**
+ * Sealed answers whose reads are not audited, each by decision: no field of a record, only
+ * names, statuses and times (the list pages; clinic-inbox.ts), or no patient data at all.
+ */
+const NOT_PHI_READS = new Set([
+  'GET /patient/intake/', // which sections are complete, and when
+  'GET /admin/users/', // the directory: names, e-mails, roles, statuses
+  'GET /admin/messages/', // the inbox: patient names and times, no message text
+  'GET /admin/messages/assignees/', // administrators' names
+  'GET /admin/settings/', // clinic configuration
+]);
 
 /** The mirror HEAD route of a GET shares its config; its key is the GET's. */
 const ruleKey = (r: RouteEntry) => routeKey(r).replace(/^HEAD /, 'GET ');
@@ -154,6 +168,31 @@ describe('access matrix: every route × {no token, invalid token, patient A, pat
     // Last, since it moves the document: the owner's own write goes through.
     const write = ROUTE_RULES['POST /patient/sign/']!.ownedBy!(w).request;
     expect(codeOf(await raw(w.t, w.a.client, write))).toBe(0);
+  });
+
+  it('audits every successful read of sealed data (HIPAA §164.312(b))', async () => {
+    const auditRows = async () =>
+      Number(
+        rowsOf<{ n: string }>(await w.t.portal.ctx.db.execute(sql`select count(*) as n from audit_log`))[0]!
+          .n,
+      );
+    const unaudited: string[] = [];
+    let checked = 0;
+    for (const route of apiRoutes(w.t).filter((r) => r.method === 'GET')) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      if (!rule || rule.access === 'public' || NOT_PHI_READS.has(routeKey(route))) continue;
+      const owned = rule.ownedBy?.(w).request;
+      const request = owned ?? { method: 'GET', path: route.url.slice(15).replace(/:\w+/g, w.a.id) };
+      const caller = rule.access === 'admin' ? w.admin : w.a.client;
+      const before = await auditRows();
+      const answer = await raw(w.t, caller, request);
+      const sealed = typeof (answer.body as { salt?: unknown }).salt === 'string';
+      if (codeOf(answer) !== 0 || !sealed) continue;
+      checked++;
+      if ((await auditRows()) === before) unaudited.push(routeKey(route));
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(unaudited).toEqual([]);
   });
 
   it('keeps every token and uid used above out of the logs', () => {
