@@ -2,7 +2,7 @@ import type { LatencySummary } from '../lib/latency-probe.ts';
 import type { Measurement } from '../lib/measure.ts';
 import { formatTable } from '../lib/table.ts';
 import type { Scenario } from './scenario.ts';
-import { formatPercent, type Verdict } from './targets.ts';
+import { formatPercent, targetText, type Verdict } from './targets.ts';
 
 export interface ScenarioResult {
   scenario: Scenario;
@@ -35,7 +35,7 @@ export function resultTable(results: readonly ScenarioResult[]): string {
     String(measured.non2xx),
     String(measured.errors),
     formatPercent(verdict.ratio),
-    scenario.minBaselineRatio === undefined ? '—' : `≥ ${formatPercent(scenario.minBaselineRatio)}`,
+    targetText(scenario),
     verdict.passed ? '✓ pass' : '✗ miss',
   ]);
   return formatTable(COLUMNS, rows);

@@ -9,6 +9,7 @@ import { baselineScenario } from './scenarios/baseline.ts';
 import { EVENT_POLL_CONNECTIONS, eventPollScenario } from './scenarios/event-poll.ts';
 import { handshakeScenario } from './scenarios/handshake.ts';
 import { loginScenario } from './scenarios/login.ts';
+import { sealedGetScenario } from './scenarios/sealed-get.ts';
 import { loadSettings, type ApiBenchSettings } from './settings.ts';
 import { startBaseline } from './start-baseline.ts';
 import { startPortal, type PortalUnderTest } from './start-portal.ts';
@@ -68,11 +69,15 @@ async function benchmark(baseline: Service, portal: PortalUnderTest, settings: A
   const poll = await eventPollScenario(portalUrl);
   const pollMeasured = await runScenario(poll, settings);
 
+  const sealedGet = await sealedGetScenario(portalUrl);
+  const sealedGetMeasured = await runScenario(sealedGet, settings);
+
   const runs: [Scenario, Measurement][] = [
     [baselineRun, baselineMeasured],
     [handshake, handshakeMeasured],
     [login, loginMeasured],
     [poll, pollMeasured],
+    [sealedGet, sealedGetMeasured],
   ];
   const results: ScenarioResult[] = runs.map(([scenario, measured]) => ({
     scenario,
@@ -89,7 +94,7 @@ function printReport(
   probes: { idle: LatencySummary; storm: LatencySummary },
   portal: PortalUnderTest,
 ): void {
-  console.log('\nEvery scenario must answer 2xx only (0 non-2xx, 0 errors); "—": no req/s target yet.\n');
+  console.log('\nEvery scenario must answer 2xx only (0 non-2xx, 0 errors); "—": no other target yet.\n');
   console.log(resultTable(results));
   console.log(
     `\nPortal event-loop delay seen from outside: GET /healthz every ${PROBE_INTERVAL_MS} ms on its own connection (no target yet)`,

@@ -8,6 +8,8 @@ export interface Scenario {
   load: Load;
   /** Least share of the baseline's req/s; undefined while no target is set. */
   minBaselineRatio?: number;
+  /** Highest acceptable p99 latency; undefined while no target is set. */
+  maxP99Ms?: number;
   /** What kept the scenario from sending what it meant to; a reason to miss even at 0 errors. */
   problems?: () => string[];
 }

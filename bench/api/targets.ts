@@ -20,7 +20,19 @@ export function judge(scenario: Scenario, measured: Measurement, baseline: Measu
       `${formatPercent(ratio)} of baseline req/s, target ≥ ${formatPercent(scenario.minBaselineRatio)}`,
     );
   }
+  if (scenario.maxP99Ms !== undefined && !(measured.p99Ms <= scenario.maxP99Ms)) {
+    misses.push(`p99 ${measured.p99Ms.toFixed(0)} ms, target ≤ ${scenario.maxP99Ms} ms`);
+  }
   return { ratio, passed: misses.length === 0, misses };
+}
+
+/** The scenario's targets in words, for the report; "—" when it has none beyond 2xx only. */
+export function targetText(scenario: Scenario): string {
+  const parts = [
+    scenario.minBaselineRatio === undefined ? undefined : `≥ ${formatPercent(scenario.minBaselineRatio)}`,
+    scenario.maxP99Ms === undefined ? undefined : `p99 ≤ ${scenario.maxP99Ms} ms`,
+  ].filter((part) => part !== undefined);
+  return parts.length === 0 ? '—' : parts.join(', ');
 }
 
 export function formatPercent(ratio: number): string {

@@ -1,0 +1,35 @@
+import { PortalClient } from '@portal/protocol';
+import { apiUrl } from '../api-url.ts';
+import { DEMO_PATIENT } from '../demo-patient.ts';
+import type { Scenario } from '../scenario.ts';
+
+const CONNECTIONS = 100;
+/** Issue 11: an encrypted read keeps ≥ 30 % of the baseline with p99 ≤ 50 ms at 100 connections. */
+const MIN_BASELINE_RATIO = 0.3;
+const MAX_P99_MS = 50;
+
+/**
+ * protocol.md §4: a sealed GET as a signed-in patient. `GET /patient/insurance/` (the issue's
+ * "profile" read: there is no profile route of its own) answers the patient's coverages under
+ * a fresh server salt: the auth statement, Z decrypted, one read of the patient's records
+ * (decrypted at rest), HKDF + AES + HMAC of the answer.
+ */
+export async function sealedGetScenario(portalUrl: string): Promise<Scenario> {
+  const patient = new PortalClient({ baseUrl: portalUrl });
+  await patient.handshake();
+  const signIn = await patient.login(DEMO_PATIENT.email, DEMO_PATIENT.password);
+  if (signIn.mfa || patient.access === undefined || patient.uid === undefined) {
+    throw new Error('The demo patient did not get tokens; is multi-factor authentication on?');
+  }
+  return {
+    name: 'sealed GET',
+    request: 'GET /patient/insurance/ (sealed)',
+    connections: CONNECTIONS,
+    minBaselineRatio: MIN_BASELINE_RATIO,
+    maxP99Ms: MAX_P99_MS,
+    load: {
+      url: apiUrl(portalUrl, '/patient/insurance/'),
+      headers: { authorization: `Bearer ${patient.access}`, uid: patient.uid },
+    },
+  };
+}
