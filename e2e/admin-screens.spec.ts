@@ -86,6 +86,11 @@ for (const locale of ['gb', 'cn'] as const) {
       await check(page, `admin-user-detail-desktop-${locale}`, { fullPage: true });
       await page.goto('/settings');
       await check(page, `admin-settings-desktop-${locale}`, { fullPage: true });
+      // The certificate upload with its field errors showing (nothing is sent: the fields are empty).
+      await page.locator('input[name="certificate_format"][value="pem"]').check();
+      await page.locator('.certificate-form button[type="submit"]').click();
+      await expect(page.locator('.certificate-form [aria-invalid="true"]').first()).toBeFocused();
+      await check(page, `admin-settings-certificate-errors-${locale}`, { shoot: false });
       await page.goto('/audit');
       await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
       await check(page, `admin-audit-desktop-${locale}`);

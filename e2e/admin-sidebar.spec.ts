@@ -45,3 +45,17 @@ test('at md and below the sidebar starts collapsed; on a phone it opens full wid
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(sidebar).toBeHidden();
 });
+
+test("a user's detail page keeps Users marked in the sidebar, as the section the page belongs to", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/users$/);
+  await page.getByRole('table').locator('tbody tr').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  const users = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users' });
+  await expect(users).toHaveAttribute('aria-current', 'location');
+  await users.click();
+  await expect(users).toHaveAttribute('aria-current', 'page');
+});

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -150,6 +150,41 @@ async function rowAction(admin: Page, email: string, entry: string) {
 
 const POLL_MS = 10_000;
 
+/** A 2×1 PNG: the smallest logo the server accepts by content. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mNk+M9Qz8DAwMAAAB0GAv+aLyGZAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** A self-signed RSA certificate and key in PEM, made by OpenSSL as a clinic's IT would. */
+function clinicCertificate(dir: string): { certificatePem: string; privateKeyPem: string } {
+  const key = path.join(dir, 'clinic-signing.key');
+  const cert = path.join(dir, 'clinic-signing.crt');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Harbour Clinic Signing/O=Harbour Clinic',
+    ],
+    { stdio: 'pipe' },
+  );
+  return {
+    certificatePem: readFileSync(cert, 'utf8'),
+    privateKeyPem: readFileSync(key, 'utf8'),
+  };
+}
+
 test('an administrator invites a patient, changes the support e-mail, changes access and locks them; all of it is audited', async ({
   page: admin,
   browser,
@@ -210,6 +245,10 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.locator('input[name="support_email"]').fill(supportEmail);
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expect(notices(admin)).toContainText('Settings saved');
+    // The admin's own open page shows it at once; the patient's at its next load.
+    await admin.getByRole('button', { name: 'Support' }).click();
+    await expect(admin.getByRole('menuitem', { name: /Copy support e-mail/ })).toContainText(supportEmail);
+    await admin.keyboard.press('Escape');
     await patient.reload();
     await patient.getByRole('button', { name: 'Support' }).click();
     await expect(patient.getByRole('menuitem', { name: /Copy support e-mail/ })).toContainText(supportEmail);
@@ -244,6 +283,40 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     );
   });
 
+  await test.step('the admin sets the clinic name, logo and signing certificate; the portal shows them at once', async () => {
+    await admin.goto('/settings');
+    await admin.locator('input[name="clinic_name"]').fill('Harbour Clinic');
+    await admin
+      .locator('input[type="file"][accept^="image"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(notices(admin)).toContainText('Settings saved');
+    const brand = admin.getByRole('banner').getByRole('link', { name: /Harbour Clinic/ });
+    await expect(brand).toContainText('Harbour Clinic');
+    await expect(brand.locator('img')).toHaveAttribute('src', /^\/backend\/api\/v1\/public\/logo\/\?v=\d+$/);
+    await expect
+      .poll(() => brand.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(2);
+    await expect(admin).toHaveTitle(/Settings · Harbour Clinic$/);
+
+    const certificate = admin.getByRole('region', { name: 'Document-signing certificate' });
+    await certificate.getByLabel('PEM certificate and private key').check();
+    await certificate.getByRole('button', { name: 'Upload certificate' }).click();
+    await expect(certificate.getByLabel('Certificate (PEM)')).toBeFocused();
+    const { certificatePem, privateKeyPem } = clinicCertificate(portal.dataDir);
+    await certificate.getByLabel('Certificate (PEM)').fill(certificatePem);
+    await certificate
+      .getByLabel('Private key (PEM)')
+      .fill('-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n');
+    await certificate.getByRole('button', { name: 'Upload certificate' }).click();
+    await expect(certificate.getByText('The private key could not be read.')).toBeVisible();
+    await certificate.getByLabel('Private key (PEM)').fill(privateKeyPem);
+    await certificate.getByRole('button', { name: 'Upload certificate' }).click();
+    await expect(notices(admin)).toContainText('Certificate installed');
+    await expect(certificate).toContainText('CN=Harbour Clinic Signing, O=Harbour Clinic');
+    await expect(certificate.getByLabel('Private key (PEM)')).toHaveValue('');
+  });
+
   await test.step('the audit viewer shows every step, and exports it as CSV', async () => {
     await admin.goto('/audit');
     await admin.getByLabel('Patient or account').fill(email);
@@ -266,11 +339,20 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.getByLabel('Action').fill('admin.settings');
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     await expect(table).toContainText('support_email');
+    await expect(table.getByText('admin.settings.signing_certificate', { exact: true })).toBeVisible();
+
+    // Reading the log is itself in the log, with its filters.
+    await admin.getByLabel('Action').fill('admin.audit');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(table.getByText('admin.audit.read', { exact: true }).first()).toBeVisible();
+    await expect(table.getByText('admin.audit.export', { exact: true })).toBeVisible();
   });
 
   await test.step('the settings go back, so a rerun starts from the defaults', async () => {
     await admin.goto('/settings');
     await admin.locator('input[name="support_email"]').fill('support@northbridge.example');
+    await admin.locator('input[name="clinic_name"]').fill('Northbridge Clinic & Devices');
+    await admin.getByRole('button', { name: 'Remove logo' }).click();
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expect(notices(admin)).toContainText('Settings saved');
   });

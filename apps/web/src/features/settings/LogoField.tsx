@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, type ClinicLogo } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
+import { readBase64 } from './read-file.ts';
 
 export type LogoChoice = { kind: 'keep' } | { kind: 'replace'; logo: ClinicLogo } | { kind: 'remove' };
 
@@ -11,15 +12,6 @@ interface LogoFieldProps {
   error?: string;
   onChange: (choice: LogoChoice) => void;
   onError: (key: string) => void;
-}
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** The clinic logo: PNG, JPEG or SVG up to 512 KB; the server judges the content, this only pre-checks the size. */

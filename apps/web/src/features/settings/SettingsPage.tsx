@@ -15,6 +15,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { LogoField, type LogoChoice } from './LogoField.tsx';
 import { SecretField, type SecretChoice } from './SecretField.tsx';
+import { SigningCertificatePanel } from './SigningCertificatePanel.tsx';
 import { changedValues, checkDraft, draftOf, type SettingsDraft } from './settings-form.ts';
 import { SETTINGS_SECTIONS, type SettingsField } from './settings-fields.ts';
 import { useSaveSettings, useSettings } from './settings-api.ts';
@@ -208,6 +209,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </button>
         </div>
       </form>
+      <SigningCertificatePanel current={view.signing_certificate} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsUpdate, SettingsView } from '@portal/protocol';
+import type { SettingsUpdate, SettingsView, SigningCertificateUpload } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
 
@@ -25,5 +25,21 @@ export function useSaveSettings() {
       client.setQueryData(key, view);
       void client.invalidateQueries({ queryKey: ['public-config'] });
     },
+  });
+}
+
+/** Sealed: the body carries the private key or its file and passphrase. Answers the settings. */
+export function useUploadSigningCertificate() {
+  const client = useQueryClient();
+  const key = useSettingsKey();
+  return useMutation({
+    mutationFn: (body: SigningCertificateUpload) =>
+      apiRequest<SettingsView>({
+        method: 'POST',
+        path: '/admin/settings/signing_certificate/',
+        body,
+        encryptBody: true,
+      }),
+    onSuccess: (view) => client.setQueryData(key, view),
   });
 }
