@@ -57,14 +57,24 @@ function refusesConnections(baseUrl: string): Promise<boolean> {
 describe('readiness and graceful shutdown of a production process', () => {
   let database: Awaited<ReturnType<typeof freshPostgres>>;
   let node: SpawnedPortal | undefined;
-  const start = (env: Record<string, string> = {}) =>
-    spawnPortal({ ...PRODUCTION_ENV, DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env });
+  const started: SpawnedPortal[] = [];
+  const start = async (env: Record<string, string> = {}) => {
+    const spawned = await spawnPortal({
+      ...PRODUCTION_ENV,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'info',
+      ...env,
+    });
+    started.push(spawned);
+    return spawned;
+  };
 
   beforeAll(async () => {
     database = await freshPostgres();
   });
   afterAll(async () => {
-    await node?.stop();
+    // Every process this file started, even one a failed test left running.
+    await Promise.all(started.map((n) => n.stop()));
     await database?.drop();
   }, PROCESS_TEST_TIMEOUT);
 
