@@ -299,6 +299,17 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
       .toBe(2);
     await expect(admin).toHaveTitle(/Settings · Harbour Clinic$/);
 
+    // A raised password minimum reaches the sign-up form: its hint and strength meter.
+    await admin.locator('input[name="password_min_length"]').fill('20');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(notices(admin)).toContainText('Settings saved');
+    const visitor = await newPage(browser, portal);
+    await visitor.goto('/auth/signup');
+    await expect(visitor.getByText('At least 20 characters.', { exact: false })).toBeVisible();
+    await visitor.locator('input[name="password"]').fill('Harbour-lantern-9');
+    await expect(visitor.getByText('Too short: at least 20 characters')).toBeVisible();
+    await visitor.close();
+
     const certificate = admin.getByRole('region', { name: 'Document-signing certificate' });
     await certificate.getByLabel('PEM certificate and private key').check();
     await certificate.getByRole('button', { name: 'Upload certificate' }).click();
@@ -352,6 +363,7 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.goto('/settings');
     await admin.locator('input[name="support_email"]').fill('support@northbridge.example');
     await admin.locator('input[name="clinic_name"]').fill('Northbridge Clinic & Devices');
+    await admin.locator('input[name="password_min_length"]').fill('12');
     await admin.getByRole('button', { name: 'Remove logo' }).click();
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expect(notices(admin)).toContainText('Settings saved');
