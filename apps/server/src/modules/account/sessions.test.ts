@@ -136,6 +136,11 @@ describe('device label', () => {
       'Chrome',
       'Android',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/138.0.0.0 Safari/537.36',
+      'Chrome',
+      'Linux',
+    ],
     ['curl/8.5.0', null, null],
   ])('names %s', (ua, browser, os) => {
     expect(deviceOf(ua)).toEqual({ browser, os });

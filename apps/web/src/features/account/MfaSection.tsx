@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { RECOVERY_CODE_PATTERN } from '@portal/protocol';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useDisableMfa, useMfaStatus } from './account-api.ts';
 import { MfaSetup } from './MfaSetup.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
 const looksLikeCode = (text: string) =>
@@ -14,6 +16,9 @@ export function MfaSection() {
   const { t } = useTranslation('account');
   const status = useMfaStatus();
   const [disabling, setDisabling] = useState(false);
+  // Shown once, whatever the refreshed status says meanwhile; "Done" leaves the screen.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const navigate = useNavigate();
 
   return (
     <section className="card account-section" aria-labelledby="account-mfa-title">
@@ -27,8 +32,11 @@ export function MfaSection() {
           {t('errors.generic')}
         </p>
       )}
-      {status.data && !status.data.enabled && <MfaSetup />}
-      {status.data?.enabled && (
+      {recoveryCodes && (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => void navigate('/', { replace: true })} />
+      )}
+      {!recoveryCodes && status.data && !status.data.enabled && <MfaSetup onEnabled={setRecoveryCodes} />}
+      {!recoveryCodes && status.data?.enabled && (
         <>
           <p className="account-status">
             <span className="account-badge account-badge--on">{t('mfa.on')}</span>{' '}

@@ -1,33 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useConfirmMfa, useStartMfa } from './account-api.ts';
-import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** The key in groups of four, as authenticator apps show it and people type it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** Scan (or type) the secret, prove it with one code, then keep the recovery codes. */
-export function MfaSetup() {
+export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
   const start = useStartMfa();
   const confirm = useConfirmMfa();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const codeRef = useRef<HTMLFormElement>(null);
-
-  if (confirm.data) {
-    // Shown once: after "Done" the status query shows MFA as on, and the codes are gone.
-    return (
-      <RecoveryCodes
-        codes={confirm.data.recovery_codes}
-        onDone={() => void navigate('/', { replace: true })}
-      />
-    );
-  }
 
   if (!start.data) {
     return (
@@ -60,6 +47,7 @@ export function MfaSetup() {
       return;
     }
     confirm.mutate(code.trim(), {
+      onSuccess: (answer) => onEnabled(answer.recovery_codes),
       onError: (failure) => {
         setError(accountErrorKey(failure));
         setCode('');
