@@ -200,6 +200,35 @@ describe('replay of captured requests (protocol.md §3: a salt is used once)', (
   });
 });
 
+describe('content injection into e-mail', () => {
+  it.each([
+    ['a line break', 'Eve\r\nBcc: spy@evil.example'],
+    ['a bidi override', 'Eve\u202eelbarised'],
+    ['a NUL', 'Eve\u0000'],
+  ])('refuses a signup name with %s (10400 at the field) and mails nothing', async (_, name) => {
+    const c = w.t.client();
+    await c.handshake();
+    const mailsBefore = (await w.t.outbox()).length;
+    const answer = await c.send({
+      method: 'POST',
+      path: '/token/signup/',
+      secretField: 'password',
+      body: {
+        email: 'someone-else@example.com',
+        password: 'Quiet-forest-trail-8',
+        first_name: name,
+        last_name: 'Tester',
+        date_of_birth: '1975-03-03',
+        agree_terms: true,
+        locale: 'gb',
+      },
+    });
+    expect((answer.body as { code: number }).code).toBe(10400);
+    expect((answer.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['first_name']);
+    expect((await w.t.outbox()).length).toBe(mailsBefore);
+  });
+});
+
 describe('brute force', () => {
   let t: TestPortal;
   const LIMIT = 12;

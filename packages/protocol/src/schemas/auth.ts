@@ -12,7 +12,16 @@ export type Locale = z.infer<typeof Locale>;
 /** RFC 5321 caps an address at 254 characters; stored trimmed and lowercased so one person has one account. */
 export const emailSchema = z.string().trim().toLowerCase().max(254).check(z.email());
 
-export const nameSchema = z.string().trim().min(1).max(100);
+/**
+ * Names are written into e-mails the portal sends: a line break or a bidi override would let
+ * whoever signs up in someone else's name shape the text that person receives.
+ */
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u, 'Must not contain line breaks or control characters');
 
 /** The oldest birth date signup accepts, as an age. */
 const MAX_AGE_YEARS = 130;
