@@ -119,3 +119,26 @@ describe('GET /token/zendesk/', () => {
     expect(codeOf(await anonymous.send({ method: 'GET', path: '/token/zendesk/' }))).toBe(10401);
   });
 });
+
+describe('API description', () => {
+  it('documents every messenger endpoint in OpenAPI', async () => {
+    const answer = await fetch(`${t.baseUrl}/backend/api/docs/json`);
+    expect(answer.status).toBe(200);
+    const spec = (await answer.json()) as { paths: Record<string, unknown> };
+    for (const path of [
+      '/patient/messages/',
+      '/patient/messages/read/',
+      '/patient/messages/attachment/',
+      '/admin/messages/',
+      '/admin/messages/thread/',
+      '/admin/messages/reply/',
+      '/admin/messages/assign/',
+      '/admin/messages/status/',
+      '/admin/messages/assignees/',
+      '/admin/messages/attachment/',
+      '/token/zendesk/',
+    ]) {
+      expect(Object.keys(spec.paths), path).toContain(`/backend/api/v1${path}`);
+    }
+  });
+});
