@@ -21,7 +21,7 @@ export function BuiltInMessenger() {
   const openedByUser = useRef(false);
   const thread = usePatientThread(open);
   const send = useSendMessage();
-  const markRead = useMarkRead();
+  const { mutate: markRead, isPending: marking, isError: markFailed, reset: resetMark } = useMarkRead();
   const unread = thread.data?.unread ?? 0;
 
   useEffect(() => {
@@ -33,9 +33,11 @@ export function BuiltInMessenger() {
 
   // What is on screen counts as read; a reply arriving while the panel is open too.
   useEffect(() => {
-    if (open && unread > 0 && !markRead.isPending) markRead.mutate();
+    // A failed mark is not retried in a loop: reopening the panel tries again.
+    if (!open && markFailed) resetMark();
+    if (open && unread > 0 && !marking && !markFailed) markRead();
     if (open) unseenReplies.clear();
-  }, [open, unread, markRead]);
+  }, [open, unread, marking, markFailed, markRead, resetMark]);
 
   const toggle = () => {
     if (open) builtInMessenger.close();

@@ -217,7 +217,12 @@ function ThreadView({ id }: { id: string }) {
           </p>
         )}
       </header>
-      <MessageList messages={data.messages} viewer="clinic" label={t('panel.conversation')} />
+      <MessageList
+        messages={data.messages}
+        viewer="clinic"
+        label={t('panel.conversation')}
+        patientName={data.patient.name}
+      />
       <Composer
         label={t('inbox.replyLabel', { name: data.patient.name })}
         onSend={(draft) => actions.reply.mutateAsync({ ...draft, id: data.id })}

@@ -10,13 +10,15 @@ interface MessageListProps {
   /** Whose view this is: their own messages sit on the right. */
   viewer: 'patient' | 'clinic';
   label: string;
+  /** Shown as the author of the patient's messages in the clinic's view. */
+  patientName?: string;
 }
 
 /**
  * The conversation, oldest first. A polite live region: a reply that arrives through the event
  * poll is read out without moving focus.
  */
-export function MessageList({ messages, viewer, label }: MessageListProps) {
+export function MessageList({ messages, viewer, label, patientName }: MessageListProps) {
   const { t, i18n } = useTranslation('messages');
   const list = useRef<HTMLOListElement>(null);
   const last = messages.at(-1)?.id;
@@ -46,7 +48,7 @@ export function MessageList({ messages, viewer, label }: MessageListProps) {
           m.author === 'patient'
             ? viewer === 'patient'
               ? t('author.you')
-              : t('author.patient')
+              : (patientName ?? t('author.patient'))
             : (m.author_name ?? t('author.clinic'));
         return (
           <li key={m.id} className={`message ${own ? 'message--own' : 'message--other'}`}>
