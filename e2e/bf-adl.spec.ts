@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import type { Answers } from '@portal/protocol';
+import { eq } from 'drizzle-orm';
+import { users } from '@portal/server/src/db/schema/index.ts';
+import { loadDraft } from '@portal/server/src/modules/assessment/assessment-store.ts';
 import { answersTotalling, barthel } from '@portal/server/src/modules/assessment/test-helpers.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signIn } from './support/session.ts';
+import { expectOnLogin, notices, signIn } from './support/session.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -66,6 +69,14 @@ async function answerAll(page: Page, answers: Answers, locale: 'gb') {
   }
 }
 
+/** How many answers the patient's BF-ADL draft holds on the server now. */
+async function draftAnswerCount(portal: TestPortal, email: string): Promise<number> {
+  const { ctx } = portal.portal;
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const draft = await loadDraft(ctx, ctx.db, user!.id, barthel.id);
+  return Object.keys(draft?.answers ?? {}).length;
+}
+
 async function expectResult(page: Page, score: number, band: string) {
   await expect(page.getByTestId('bf-adl-score')).toHaveText(String(score));
   await expect(page.getByTestId('bf-adl-band')).toHaveText(band);
@@ -76,6 +87,9 @@ test('the demo patient completes BF-ADL in Chinese on a phone, repeats it a week
   context,
   portal,
 }) => {
+  // Two sign-ins, two full assessments and six screenshots: on a busy machine (load ~20) this
+  // journey has outrun the default 60 s.
+  test.slow();
   await context.addInitScript(() => localStorage.setItem('portal.locale', 'cn'));
   await page.setViewportSize(PHONE);
   await signIn(page, DEMO_PATIENT);
@@ -100,8 +114,14 @@ test('the demo patient completes BF-ADL in Chinese on a phone, repeats it a week
   await expectNoAxeViolations(page, 'BF-ADL result (cn, phone)');
 
   portal.clock.advance(WEEK_MS);
-  // A week later the handshake and access token have expired: the app recovers by itself
-  // (10014 → new handshake → refresh) when the patient comes back.
+  // A week later the session is long past its idle and session timeouts (decision 0006):
+  // the app finds out by itself (10014 → new handshake → refresh → 10401), says the session
+  // expired and returns to the login page; the patient signs in again.
+  await page.goto('/welcome/bf-adl');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(notices(page)).toContainText('会话已过期');
+  await signIn(page, DEMO_PATIENT);
+  await expect(page).toHaveURL(/\/welcome/);
   await page.goto('/welcome/bf-adl');
   await expect(page.getByRole('heading', { level: 2, name: '您最近一次的评估结果' })).toBeVisible();
   await page.getByRole('button', { name: '再做一次评估' }).click();
@@ -148,6 +168,9 @@ test('a patient answers BF-ADL in English on a desktop, with drafts kept across 
       .getByLabel(optionLabel(item.id, answers[item.id]!, 'gb'), { exact: true })
       .check();
   }
+  // "Saved" shows after the first answer's save already; wait until the server holds all five
+  // (each answer is saved 600 ms after it is given, one save after another).
+  await expect.poll(() => draftAnswerCount(portal, DEMO_PATIENT.email)).toBe(firstHalf.length);
   await expect(page.getByText(/^Answers saved at/)).toBeVisible();
   await page.reload();
   for (const item of firstHalf) {
@@ -171,6 +194,11 @@ test('a patient answers BF-ADL in English on a desktop, with drafts kept across 
   await expect(page.getByText(/^Your next assessment is due on/)).toBeVisible();
 
   portal.clock.advance(WEEK_MS);
+  // A week on, the session has timed out (decision 0006): sign in again.
+  await page.goto('/welcome/bf-adl');
+  await expectOnLogin(page);
+  await signIn(page, DEMO_PATIENT);
+  await expect(page).toHaveURL(/\/welcome/);
   await page.goto('/welcome/bf-adl');
   await page.getByRole('button', { name: 'Take the assessment again' }).click();
   await answerAll(page, answersTotalling(100), 'gb');

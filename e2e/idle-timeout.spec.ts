@@ -1,0 +1,54 @@
+import { expect, test as base } from '@playwright/test';
+import {
+  DEMO_ADMIN,
+  DEMO_PATIENT,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/server/src/testing/test-portal.ts';
+import { expectOnLogin, notices, signIn } from './support/session.ts';
+
+const MINUTE = 60_000;
+
+/** The idle timeout needs the server's clock to move: a portal of its own, as in bf-adl.spec.ts. */
+const test = base.extend<{ portal: TestPortal }>({
+  // eslint-disable-next-line no-empty-pattern
+  portal: async ({}, use) => {
+    const portal = await startTestPortal();
+    await use(portal);
+    await portal.close();
+  },
+  baseURL: async ({ portal }, use) => use(portal.baseUrl),
+});
+
+test('an open portal left alone past the idle timeout signs out on its next poll with Session Expired', async ({
+  page,
+  portal,
+}) => {
+  // Shorter than the 15-minute access token, so only the idle timeout can end this session.
+  const admin = await portal.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const saved = await admin.send({
+    method: 'POST',
+    path: '/admin/settings/',
+    body: { idle_timeout_minutes: 5 },
+    encrypt: true,
+  });
+  expect(saved.status).toBe(200);
+
+  await signIn(page, DEMO_PATIENT);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const polls: number[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/patient/event/')) {
+      polls.push(((await response.json()) as { code: number }).code);
+    }
+  });
+  await expect.poll(() => polls).toContain(0);
+
+  // The app keeps polling every 10 s on its own; that is not use.
+  portal.clock.advance(6 * MINUTE);
+  await expect(notices(page)).toContainText('Session Expired - You need to sign in again to continue.', {
+    timeout: 20_000,
+  });
+  await expectOnLogin(page);
+  expect(polls).toContain(10401);
+});
