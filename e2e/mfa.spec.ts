@@ -5,7 +5,7 @@ import { PortalClient, userPage } from '@portal/protocol';
 import { createVerifiedPatient, type Account } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL, STORAGE } from './support/portal.ts';
-import { expectOnLogin, notices, signIn } from './support/session.ts';
+import { notices, signIn } from './support/session.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -42,7 +42,7 @@ async function openAccount(page: Page, firstName: string) {
 async function signOut(page: Page, firstName: string) {
   await page.getByRole('button', { name: new RegExp(`^${firstName}`) }).click();
   await page.getByRole('menuitem', { name: /^(Logout|退出登录)$/ }).click();
-  await expectOnLogin(page);
+  await expect(page).toHaveURL(/\/auth\/login$/);
 }
 
 async function settled(page: Page) {
@@ -53,9 +53,10 @@ async function settled(page: Page) {
     .toBe('0');
 }
 
-test('an administrator sets up MFA from the key shown, then signs in with a code and with a recovery code', async ({
+test('an administrator sets up MFA from the key shown, then signs in with a code and with a recovery code; an admin resets it', async ({
   page,
   context,
+  browser,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const account = await freshAdministrator();
@@ -133,6 +134,28 @@ test('an administrator sets up MFA from the key shown, then signs in with a code
     await expectNoAxeViolations(page, 'account cn');
     await settled(page);
     await page.screenshot({ path: path.join(SHOTS, 'account-security-desktop-cn.png'), fullPage: true });
+  });
+
+  await test.step('an administrator resets it from the users page; the person signs in with the password alone', async () => {
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, ADMIN);
+      await expect(admin).toHaveURL(/\/users$/);
+      await admin.goto(`/users?q=${encodeURIComponent(account.email)}`);
+      const row = admin.getByRole('row').filter({ hasText: account.email });
+      await row.getByRole('button', { name: /^Actions/ }).click();
+      await admin.getByRole('menuitem', { name: 'Reset multi-factor authentication' }).click();
+      await admin.getByRole('alertdialog').getByRole('button', { name: 'Reset', exact: true }).click();
+      await expect(notices(admin)).toContainText('Multi-factor authentication reset');
+    } finally {
+      await adminContext.close();
+    }
+    await signOut(page, account.firstName);
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/users$/);
+    await openAccount(page, account.firstName);
+    await expect(page.getByRole('button', { name: '设置多重身份验证' })).toBeVisible();
   });
 });
 
