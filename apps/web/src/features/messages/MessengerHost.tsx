@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
@@ -49,5 +49,10 @@ export function MessengerHost({ session }: { session: Session }) {
     );
   }, [messenger, wantsOpen, setParams]);
 
-  return messenger === builtInMessenger ? <BuiltInMessenger /> : null;
+  // Its own boundary: loading the messenger's texts must not swap the whole layout for a spinner.
+  return messenger === builtInMessenger ? (
+    <Suspense fallback={null}>
+      <BuiltInMessenger />
+    </Suspense>
+  ) : null;
 }
