@@ -40,6 +40,9 @@ export const REDACTED_PATHS = [
   '*.refresh',
   '*.access',
   '*.token',
+  '*.mfa_token',
+  '*.secret',
+  '*.recovery_codes',
 ];
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
