@@ -32,9 +32,13 @@ async function actions(id: string) {
   return rows.map((r) => `${r.action}:${r.outcome}`);
 }
 
+/** Secrets handed out during the run: none may reach a log line. */
+const sentinels: string[] = [];
+
 async function withMfa(email: string) {
   const account = await signedUpPatient(t, email);
   const { enrolment, recoveryCodes } = await enrol(t, account.client);
+  sentinels.push(enrolment.secret, ...recoveryCodes);
   nextStep(t);
   return { ...account, secret: enrolment.secret, recoveryCodes };
 }
@@ -106,6 +110,7 @@ describe('MFA login', () => {
     });
     expect(first.status).toBe(200);
     const challenge = mfaChallenge.parse(first.data);
+    sentinels.push(challenge.mfa_token);
     expect(JSON.stringify(first.body)).not.toContain(challenge.mfa_token);
     expect(c.access).toBeUndefined();
 
@@ -300,5 +305,13 @@ describe('admin reset MFA', () => {
     const answer = await sealedPost(other.client, '/admin/users/action/', { id, action: 'reset_mfa' });
     expect(codeOf(answer)).toBe(10403);
     expect(await userId('reset-denied@example.com')).toBe(id);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a TOTP secret, recovery code or MFA token handed out above', () => {
+    expect(sentinels.length).toBeGreaterThan(20);
+    const log = t.logs.join('');
+    expect(sentinels.filter((secret) => log.includes(secret))).toEqual([]);
   });
 });
