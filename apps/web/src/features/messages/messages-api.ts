@@ -83,12 +83,17 @@ export function useInbox(query: InboxParams) {
 }
 
 export function useClinicThread(id: string | null) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: [...MESSAGE_QUERIES, 'thread', id],
-    queryFn: async () =>
-      clinicThread.parse(
+    queryFn: async () => {
+      const thread = clinicThread.parse(
         await apiRequest({ method: 'GET', path: '/admin/messages/thread/', query: { id: id! } }),
-      ),
+      );
+      // Reading marked the patient's messages read: the list's unread counts follow.
+      void client.invalidateQueries({ queryKey: [...MESSAGE_QUERIES, 'inbox'] });
+      return thread;
+    },
     enabled: id !== null,
   });
 }
