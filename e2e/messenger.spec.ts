@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createVerifiedPatient, type Account } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { ADMIN, DATA_DIR, PATIENT } from './support/portal.ts';
+import { ADMIN, DATA_DIR } from './support/portal.ts';
 import { expectOnLogin, signIn } from './support/session.ts';
 
 /** The built-in messenger (issue 9): patient panel, clinic inbox, mail, session storage. */
@@ -71,17 +71,19 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test('the demo patient asks from a phone, the admin answers from the inbox, the reply arrives by poll and by mail', async ({
+test('a patient asks from a phone, the admin answers from the inbox, the reply arrives by poll and by mail', async ({
   browser,
 }) => {
   const question = `Can I take my tablets with food? (${Date.now()})`;
   const answer = `Yes, with a light meal is best. (${Date.now()})`;
+  // A patient of its own: events are per user, and other specs sign the demo patient in at the same time.
+  const account = await createVerifiedPatient('messenger-trip', 'Marisol');
   const patientContext = await openContext(browser, PHONE);
   const adminContext = await openContext(browser, DESKTOP);
   const patient = await patientContext.newPage();
   const admin = await adminContext.newPage();
   try {
-    await signedInPatient(patient, PATIENT);
+    await signedInPatient(patient, account);
     await openPanel(patient);
     // Full-screen on a phone, with focus in the composer.
     const box = await panel(patient).boundingBox();
@@ -96,17 +98,14 @@ test('the demo patient asks from a phone, the admin answers from the inbox, the 
     await expect(panel(patient).getByText(question)).toBeVisible();
     await expect(composer).toHaveValue('');
 
-    const mailsBefore = (await mailsTo(PATIENT.email)).length;
+    const mailsBefore = (await mailsTo(account.email)).length;
     await signIn(admin, ADMIN);
     await admin.getByRole('link', { name: TEXTS.gb.inbox, exact: true }).click();
     await expect(admin).toHaveURL(/\/messages/);
-    await admin
-      .getByRole('button', { name: /Pat Example/ })
-      .first()
-      .click();
-    const thread = admin.getByRole('article', { name: 'Conversation with Pat Example' });
+    await admin.getByRole('button', { name: /Marisol Tester/ }).click();
+    const thread = admin.getByRole('article', { name: 'Conversation with Marisol Tester' });
     await expect(thread.getByText(question)).toBeVisible();
-    await thread.getByRole('textbox', { name: 'Reply to Pat Example' }).fill(answer);
+    await thread.getByRole('textbox', { name: 'Reply to Marisol Tester' }).fill(answer);
     await thread.getByRole('button', { name: 'Send' }).click();
     await expect(thread.getByText(answer)).toBeVisible();
 
@@ -119,7 +118,7 @@ test('the demo patient asks from a phone, the admin answers from the inbox, the 
     let mail = '';
     await expect
       .poll(async () => {
-        const mails = await mailsTo(PATIENT.email);
+        const mails = await mailsTo(account.email);
         mail = mails.length > mailsBefore ? (mails.at(-1) ?? '') : '';
         return mail;
       })

@@ -17,8 +17,8 @@ export function uniqueEmail(label: string): string {
  * A fresh, verified patient made through the real API (signup, mail, verify), for journeys
  * that would disturb the shared demo accounts (lockout, password reset).
  */
-export async function createVerifiedPatient(label: string): Promise<Account> {
-  const account = { email: uniqueEmail(label), password: 'Quiet-harbour-lantern-42', firstName: 'Robin' };
+export async function createVerifiedPatient(label: string, firstName = 'Robin'): Promise<Account> {
+  const account = { email: uniqueEmail(label), password: 'Quiet-harbour-lantern-42', firstName };
   const client = new PortalClient({ baseUrl: BASE_URL });
   await client.handshake();
   await client.signup({
