@@ -39,13 +39,15 @@ test('menus follow the WAI-ARIA menu button pattern from the keyboard', async ({
   const button = page.getByRole('button', { name: /^Pat\s*account menu$/ });
   await button.focus();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitemradio', { name: '简体中文' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
