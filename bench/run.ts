@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   api: async () => (await import('./api/run-api.ts')).runApiSuite(),
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
   load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
+  web: async () => (await import('./web/run-web.ts')).runWebSuite(),
 };
 
 const suiteName = argv[2] ?? 'api';
