@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './hex.ts';
 export * from './keys.ts';
+export * from './mfa-code-format.ts';
 export * from './salt.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/account.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodedValue } from './common.ts';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '../mfa-code-format.ts';
 
 /** protocol.md §5: `roles` ⊆ ["user", "admin"]. */
 export const Role = z.enum(['user', 'admin']);
@@ -43,13 +44,11 @@ export const dateOfBirthSchema = z.iso
     { message: `Date of birth must be within the last ${MAX_AGE_YEARS} years` },
   );
 
-/** A time-based one-time code has 6 digits; recovery codes are two groups of five letters or digits. */
-export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 export const mfaCode = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((code) => /^\d{6}$/.test(code) || RECOVERY_CODE_PATTERN.test(code), {
+  .refine((code) => TOTP_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code), {
     message: 'Enter the 6-digit code or a recovery code',
   });
 

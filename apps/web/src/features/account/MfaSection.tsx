@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RECOVERY_CODE_PATTERN } from '@portal/protocol';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useDisableMfa, useMfaStatus } from './account-api.ts';
@@ -10,7 +10,7 @@ import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
 const looksLikeCode = (text: string) =>
-  /^\d{6}$/.test(text) || RECOVERY_CODE_PATTERN.test(text.toLowerCase());
+  TOTP_CODE_PATTERN.test(text) || RECOVERY_CODE_PATTERN.test(text.toLowerCase());
 
 export function MfaSection() {
   const { t } = useTranslation('account');

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOTP_CODE_PATTERN } from '@portal/protocol';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useConfirmMfa, useStartMfa } from './account-api.ts';
@@ -41,7 +42,7 @@ export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) =
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
+    if (!TOTP_CODE_PATTERN.test(code.trim())) {
       setError('errors.codeFormat');
       codeRef.current?.querySelector('input')?.focus();
       return;

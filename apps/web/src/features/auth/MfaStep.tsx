@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Codes, RECOVERY_CODE_PATTERN } from '@portal/protocol';
+import { Codes, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -32,7 +32,7 @@ export function MfaStep({ mfaToken, keepLoggedIn, onSignedIn, onRestart }: MfaSt
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim().toLowerCase();
-    const wellFormed = recovery ? RECOVERY_CODE_PATTERN.test(typed) : /^\d{6}$/.test(typed);
+    const wellFormed = recovery ? RECOVERY_CODE_PATTERN.test(typed) : TOTP_CODE_PATTERN.test(typed);
     setFormError(null);
     if (!wellFormed) {
       setError(recovery ? 'mfa.invalidRecoveryFormat' : 'mfa.invalidFormat');
