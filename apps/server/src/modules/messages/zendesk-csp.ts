@@ -53,8 +53,10 @@ export const zendeskCspPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: 
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy !== 'string' || typeof type !== 'string' || !type.startsWith('text/html'))
       return payload;
-    const settings = await loadSettings(ctx);
-    if (settings.chat_mode === 'zendesk') {
+    // While the database is away the page must still load, so the app can show the network-issue
+    // screen; the strict policy holds meanwhile (the widget could not log in anyway).
+    const settings = await loadSettings(ctx).catch(() => null);
+    if (settings?.chat_mode === 'zendesk') {
       reply.header('content-security-policy', widenPolicy(policy, ZENDESK_CSP_ADDITIONS));
     }
     return payload;
