@@ -1,7 +1,6 @@
-import { PortalClient } from '@portal/protocol';
 import { apiUrl } from '../api-url.ts';
-import { DEMO_PATIENT } from '../demo-patient.ts';
 import type { Scenario } from '../scenario.ts';
+import { signedInPatientHeaders } from './signed-in-patient.ts';
 
 const CONNECTIONS = 100;
 /** Issue 11: an encrypted read keeps ≥ 30 % of the baseline with p99 ≤ 50 ms at 100 connections. */
@@ -15,12 +14,6 @@ const MAX_P99_MS = 50;
  * (decrypted at rest), HKDF + AES + HMAC of the answer.
  */
 export async function sealedGetScenario(portalUrl: string): Promise<Scenario> {
-  const patient = new PortalClient({ baseUrl: portalUrl });
-  await patient.handshake();
-  const signIn = await patient.login(DEMO_PATIENT.email, DEMO_PATIENT.password);
-  if (signIn.mfa || patient.access === undefined || patient.uid === undefined) {
-    throw new Error('The demo patient did not get tokens; is multi-factor authentication on?');
-  }
   return {
     name: 'sealed GET',
     request: 'GET /patient/insurance/ (sealed)',
@@ -29,7 +22,7 @@ export async function sealedGetScenario(portalUrl: string): Promise<Scenario> {
     maxP99Ms: MAX_P99_MS,
     load: {
       url: apiUrl(portalUrl, '/patient/insurance/'),
-      headers: { authorization: `Bearer ${patient.access}`, uid: patient.uid },
+      headers: await signedInPatientHeaders(portalUrl),
     },
   };
 }

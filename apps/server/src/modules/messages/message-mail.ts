@@ -1,6 +1,5 @@
 import type { Locale } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
 
 /**
  * Tells the patient a reply is waiting and nothing more: no text, no sender, no file name.
@@ -8,9 +7,8 @@ import { loadSettings } from '../admin/settings/settings-store.ts';
  */
 export async function mailReplyWaiting(ctx: AppContext, patient: { email: string; locale: string }) {
   const locale: Locale = patient.locale === 'cn' ? 'cn' : 'gb';
-  const { clinic_name } = await loadSettings(ctx);
-  // Built apart from the call: the mailer may take the clinic's name from the settings itself.
-  const vars = { clinic: clinic_name, name: '', link: `${ctx.config.publicUrl}/welcome?chat=open` };
+  // The mailer adds the clinic's name from the settings at the time of sending.
+  const vars = { name: '', link: `${ctx.config.publicUrl}/welcome?chat=open` };
   await ctx.mailer
     .send({ to: patient.email, template: 'message_waiting', locale, vars })
     .catch((error: unknown) =>
