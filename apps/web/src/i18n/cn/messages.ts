@@ -9,7 +9,7 @@ export default {
   panel: {
     title: '与诊所的消息',
     close: '关闭消息',
-    intro: '只有诊所团队会阅读这些消息。如遇紧急情况，请拨打 911。',
+    intro: '只有诊所团队会阅读这些消息。消息并非全天候有人查看：如遇紧急情况，请拨打当地急救电话。',
     closedThread: '此对话已关闭。再次发送消息即可重新打开。',
     conversation: '对话',
     loading: '正在加载消息…',

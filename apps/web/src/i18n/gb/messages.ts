@@ -9,7 +9,8 @@ export default {
   panel: {
     title: 'Messages with the clinic',
     close: 'Close messages',
-    intro: 'Only the clinic team reads these messages. For an emergency, call 911.',
+    intro:
+      'Only the clinic team reads these messages. Messages are not watched around the clock: in an emergency, call your local emergency number.',
     closedThread: 'This conversation was closed. Write again and it reopens.',
     conversation: 'Conversation',
     loading: 'Loading messages…',
