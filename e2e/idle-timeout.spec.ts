@@ -20,7 +20,7 @@ const test = base.extend<{ portal: TestPortal }>({
   baseURL: async ({ portal }, use) => use(portal.baseUrl),
 });
 
-test('an open portal left alone past the idle timeout signs out on its next poll with Session Expired', async ({
+test('an open portal left alone past the idle timeout signs out on its next request with Session Expired', async ({
   page,
   portal,
 }) => {
@@ -34,21 +34,25 @@ test('an open portal left alone past the idle timeout signs out on its next poll
   });
   expect(saved.status).toBe(200);
 
+  // Listening from the start: the app polls once as it opens, then only every 10 s.
+  const polls: number[] = [];
+  const refusals: number[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().includes('/backend/api/v1/')) return;
+    const { code } = (await response.json()) as { code: number };
+    if (response.url().includes('/patient/event/')) polls.push(code);
+    if (response.status() === 401) refusals.push(code);
+  });
   await signIn(page, DEMO_PATIENT);
   await expect(page).toHaveURL(/\/welcome$/);
-  const polls: number[] = [];
-  page.on('response', async (response) => {
-    if (response.url().includes('/patient/event/')) {
-      polls.push(((await response.json()) as { code: number }).code);
-    }
-  });
   await expect.poll(() => polls).toContain(0);
 
-  // The app keeps polling every 10 s on its own; that is not use.
+  // The app keeps polling every 10 s on its own; that is not use. Its next request after the
+  // limit, the poll or a page query, is refused.
   portal.clock.advance(6 * MINUTE);
   await expect(notices(page)).toContainText('Session Expired - You need to sign in again to continue.', {
     timeout: 20_000,
   });
   await expectOnLogin(page);
-  expect(polls).toContain(10401);
+  await expect.poll(() => refusals).toContain(10401);
 });
