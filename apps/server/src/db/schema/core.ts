@@ -40,7 +40,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // Who is an administrator (the clinic inbox's listeners): patients outnumber them by far.
+    index('users_roles_idx').using('gin', t.roles),
+  ],
 );
 
 /** protocol.md §2: handshake sessions live in the database so any node serves any uid. */

@@ -19,6 +19,8 @@ export const messageThreads = pgTable(
   (t) => [
     uniqueIndex('message_threads_patient_key').on(t.patientId),
     index('message_threads_last_idx').on(t.lastMessageAt),
+    // The inbox filtered by status, newest first, and its count.
+    index('message_threads_status_last_idx').on(t.status, t.lastMessageAt),
   ],
 );
 
