@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build-plugins/precompress.ts';
 
 // The API runs on the server's port in development; the built app is served by the server itself.
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/backend': apiTarget,

@@ -9,7 +9,6 @@ import { startPortal } from '../api/start-portal.ts';
 import { DEMO_PATIENT } from '../api/demo-patient.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { formatTable } from '../lib/table.ts';
-import { startGzipFront } from './gzip-front.ts';
 import { CATEGORIES, judgeCategories, pointsLost, type CategoryVerdict } from './targets.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,10 +53,11 @@ interface Front {
   /** Where the browser goes: the portal itself, or a compressing proxy in front of it. */
   start(portalUrl: string): Promise<{ baseUrl: string; close(): Promise<void> }>;
 }
-// The portal as it answers on its own, and behind the production front's compression.
+// The portal as it answers on its own. It sends the build's precompressed copies (brotli or gzip),
+// which the production front (`encode gzip` in deploy/Caddyfile) passes on as they are, so this is
+// what a patient's browser receives; a compressing proxy in the bench would measure the same bytes.
 const FRONTS: readonly Front[] = [
   { name: 'portal', start: (portalUrl) => Promise.resolve({ baseUrl: portalUrl, close: async () => {} }) },
-  { name: 'portal + gzip', start: startGzipFront },
 ];
 
 interface Run {

@@ -15,6 +15,11 @@ export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist:
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/build-plugins/precompress.ts):
+      // the answer is the smallest the browser accepts, with no compression work per request. The
+      // compressed copies are not URLs of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, file) => {
         reply.header(
