@@ -1,7 +1,8 @@
-import type { RequestMeta } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { observeAudit } from '../../lib/metrics.ts';
+import { AuditGroupCommit, type AuditRow } from './audit-group-commit.ts';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -18,7 +19,35 @@ export interface AuditEntry {
 
 /** Appends one row (HIPAA §164.312(b)); pass the transaction so the row commits with the change. */
 export async function recordAudit(db: Queryable, meta: RequestMeta | null, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await db.insert(auditLog).values(auditRow(meta, entry));
+  observeAudit(entry.action, entry.outcome);
+}
+
+const groupCommits = new WeakMap<Database, AuditGroupCommit>();
+
+/**
+ * Appends one row that has no data change to commit with (a read of PHI), through the
+ * database's group commit: it resolves once the row is committed, together with the rows of
+ * concurrent requests, and rejects when it could not be written. Await it before answering, so
+ * no answer leaves without its audit row. Takes the context, not a transaction: a row that
+ * must commit atomically with a change goes through `recordAudit(tx, …)`.
+ */
+export async function recordStandaloneAudit(
+  ctx: Pick<AppContext, 'db'>,
+  meta: RequestMeta | null,
+  entry: AuditEntry,
+): Promise<void> {
+  let groupCommit = groupCommits.get(ctx.db);
+  if (!groupCommit) {
+    groupCommit = new AuditGroupCommit(ctx.db);
+    groupCommits.set(ctx.db, groupCommit);
+  }
+  await groupCommit.append(auditRow(meta, entry));
+  observeAudit(entry.action, entry.outcome);
+}
+
+function auditRow(meta: RequestMeta | null, entry: AuditEntry): AuditRow {
+  return {
     action: entry.action,
     outcome: entry.outcome,
     actorId: entry.actorId ?? null,
@@ -28,6 +57,5 @@ export async function recordAudit(db: Queryable, meta: RequestMeta | null, entry
     ip: meta?.ip ?? null,
     userAgent: meta?.userAgent ?? null,
     requestId: meta?.requestId ?? null,
-  });
-  observeAudit(entry.action, entry.outcome);
+  };
 }

@@ -4,9 +4,11 @@ import { CARD_MAX_BYTES, Codes, ProtocolError, type Coverage } from '@portal/pro
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientFiles } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
+import { selectCoveragesWithCards, type CardFile } from './coverages-query.ts';
 import { sniffFileType } from './file-type.ts';
 import {
+  decryptedResource,
   deletePatientResource,
   listPatientResources,
   savePatientResource,
@@ -34,38 +36,25 @@ export async function primaryInsuranceType(ctx: AppContext, userId: string): Pro
   return coverages.find((c) => c.primary)?.insurance_type ?? null;
 }
 
+/** Every coverage with its card images' metadata; the answer waits for its audit row's commit. */
 export async function readCoverages(ctx: AppContext, actor: Actor) {
-  return ctx.db.transaction(async (tx) => {
-    const coverages = await listCoverages(ctx, tx, actor.userId);
-    const files = await tx
-      .select({
-        slot: patientFiles.slot,
-        mime: patientFiles.mime,
-        size: patientFiles.size,
-        updatedAt: patientFiles.updatedAt,
-      })
-      .from(patientFiles)
-      .where(and(eq(patientFiles.userId, actor.userId), like(patientFiles.slot, 'insurance:%')));
-    const card = (type: string, side: string) => {
-      const file = files.find((f) => f.slot === cardSlot(type, side));
-      return file ? { mime: file.mime, size: file.size, updated_at: file.updatedAt.toISOString() } : null;
-    };
-    await recordAudit(tx, actor.meta, {
-      action: 'patient.read',
-      outcome: 'success',
-      actorId: actor.userId,
-      target: 'insurance',
-    });
-    return coverages.map((c) => {
-      const value = c.value as Coverage;
-      return {
-        value,
-        version: c.version,
-        updated_at: c.updatedAt.toISOString(),
-        cards: { front: card(value.insurance_type, 'front'), back: card(value.insurance_type, 'back') },
-      };
-    });
+  const rows = await selectCoveragesWithCards(ctx.db, actor.userId);
+  const coverages = rows.map((row) => ({ ...decryptedResource(ctx, row), cards: row }));
+  // A read has no change to commit with: its row joins the group commit of concurrent reads.
+  await recordStandaloneAudit(ctx, actor.meta, {
+    action: 'patient.read',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: 'insurance',
   });
+  const card = (file: CardFile | null) =>
+    file ? { mime: file.mime, size: file.size, updated_at: file.updatedAt.toISOString() } : null;
+  return coverages.map((c) => ({
+    value: c.value as Coverage,
+    version: c.version,
+    updated_at: c.updatedAt.toISOString(),
+    cards: { front: card(c.cards.front), back: card(c.cards.back) },
+  }));
 }
 
 /**
@@ -186,21 +175,17 @@ export async function readCard(
   query: { insurance_type: string; side: string },
 ) {
   const slot = cardSlot(query.insurance_type, query.side);
-  return ctx.db.transaction(async (tx) => {
-    const [file] = await tx
-      .select()
-      .from(patientFiles)
-      .where(and(eq(patientFiles.userId, actor.userId), eq(patientFiles.slot, slot)));
-    if (!file) throw new ProtocolError(Codes.itemsNotFound);
-    await recordAudit(tx, actor.meta, {
-      action: 'patient.file_read',
-      outcome: 'success',
-      actorId: actor.userId,
-      target: slot,
-    });
-    return {
-      mime: file.mime,
-      content_base64: ctx.cipher.decrypt(file.data, cardContext(actor.userId, slot)).toString('base64'),
-    };
+  const [file] = await ctx.db
+    .select()
+    .from(patientFiles)
+    .where(and(eq(patientFiles.userId, actor.userId), eq(patientFiles.slot, slot)));
+  if (!file) throw new ProtocolError(Codes.itemsNotFound);
+  const content = ctx.cipher.decrypt(file.data, cardContext(actor.userId, slot));
+  await recordStandaloneAudit(ctx, actor.meta, {
+    action: 'patient.file_read',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: slot,
   });
+  return { mime: file.mime, content_base64: content.toString('base64') };
 }

@@ -7,7 +7,7 @@ import {
   type IntakeStatus,
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { listCoverages } from './insurance-service.ts';
 import { deletePatientResource, loadPatientResource, savePatientResource } from './resource-store.ts';
 
@@ -19,24 +19,24 @@ interface Actor {
   meta: RequestMeta;
 }
 
-/** One resource with the patient's unsaved draft of it; every read is audited. */
+/** One resource with the patient's unsaved draft of it; every read is audited before it is answered. */
 export async function readResource(ctx: AppContext, actor: Actor, name: IntakeResourceName) {
-  return ctx.db.transaction(async (tx) => {
-    const saved = await loadPatientResource(ctx, tx, actor.userId, name);
-    const draft = await loadPatientResource(ctx, tx, actor.userId, draftKind(name));
-    await recordAudit(tx, actor.meta, {
-      action: 'patient.read',
-      outcome: 'success',
-      actorId: actor.userId,
-      target: name,
-    });
-    return {
-      value: saved?.value ?? null,
-      version: saved?.version ?? 0,
-      updated_at: saved?.updatedAt.toISOString() ?? null,
-      draft: draft?.value ?? null,
-    };
+  const [saved, draft] = await Promise.all([
+    loadPatientResource(ctx, ctx.db, actor.userId, name),
+    loadPatientResource(ctx, ctx.db, actor.userId, draftKind(name)),
+  ]);
+  await recordStandaloneAudit(ctx, actor.meta, {
+    action: 'patient.read',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: name,
   });
+  return {
+    value: saved?.value ?? null,
+    version: saved?.version ?? 0,
+    updated_at: saved?.updatedAt.toISOString() ?? null,
+    draft: draft?.value ?? null,
+  };
 }
 
 /** A whole, valid value replaces the resource and drops its draft; a draft is kept beside it. */

@@ -67,7 +67,7 @@ export async function loadPatientResource(
     .from(patientResources)
     .where(and(eq(patientResources.userId, userId), eq(patientResources.kind, kind)))
     .limit(1);
-  return row && decrypted(ctx, row);
+  return row && decryptedResource(ctx, row);
 }
 
 /** All resources whose kind starts with `prefix` (e.g. every `insurance:` coverage). */
@@ -82,7 +82,7 @@ export async function listPatientResources(
     .from(patientResources)
     .where(and(eq(patientResources.userId, userId), like(patientResources.kind, `${prefix}%`)))
     .orderBy(patientResources.kind);
-  return rows.map((row) => decrypted(ctx, row));
+  return rows.map((row) => decryptedResource(ctx, row));
 }
 
 export async function deletePatientResource(db: Queryable, userId: string, kind: string): Promise<boolean> {
@@ -93,7 +93,11 @@ export async function deletePatientResource(db: Queryable, userId: string, kind:
   return rows.length > 0;
 }
 
-function decrypted(ctx: AppContext, row: typeof patientResources.$inferSelect): StoredResource {
+/** A stored row's value decrypted and checked against its owner and kind. */
+export function decryptedResource(
+  ctx: AppContext,
+  row: Pick<typeof patientResources.$inferSelect, 'userId' | 'kind' | 'data' | 'version' | 'updatedAt'>,
+): StoredResource {
   return {
     kind: row.kind,
     value: ctx.cipher.decryptJson(row.data, resourceContext(row.userId, row.kind)),
