@@ -1,3 +1,4 @@
+import type { EventLoopDelay } from '../lib/event-loop-delay.ts';
 import type { LatencySummary } from '../lib/latency-probe.ts';
 import type { Measurement } from '../lib/measure.ts';
 import { formatTable } from '../lib/table.ts';
@@ -52,5 +53,13 @@ export function latencyLine(label: string, summary: LatencySummary): string {
   return (
     `${label.padEnd(12)} p50 ${summary.p50Ms.toFixed(1)} ms  p99 ${summary.p99Ms.toFixed(1)} ms  ` +
     `max ${summary.maxMs.toFixed(1)} ms  (${summary.samples} samples${failed})`
+  );
+}
+
+export function eventLoopDelayLine(label: string, delay: EventLoopDelay, maxP99Ms?: number): string {
+  const judged = maxP99Ms === undefined ? '' : delay.p99Ms <= maxP99Ms ? '  ✓ pass' : '  ✗ miss';
+  return (
+    `${label.padEnd(12)} p50 ${delay.p50Ms.toFixed(1)} ms  p99 ${delay.p99Ms.toFixed(1)} ms  ` +
+    `max ${delay.maxMs.toFixed(1)} ms${judged}`
   );
 }

@@ -10,6 +10,8 @@ export interface Scenario {
   minBaselineRatio?: number;
   /** Highest acceptable p99 latency; undefined while no target is set. */
   maxP99Ms?: number;
+  /** Highest acceptable p99 of the portal's own event-loop delay during the measured run. */
+  maxEventLoopP99Ms?: number;
   /** What kept the scenario from sending what it meant to; a reason to miss even at 0 errors. */
   problems?: () => string[];
 }

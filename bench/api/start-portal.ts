@@ -22,6 +22,8 @@ export interface PortalUnderTest {
   engine: string;
   /** The server's DATA_DIR, where mail lands in outbox/ (no SMTP_URL in a bench). */
   dataDir: string;
+  /** Bearer token of the portal's GET /metrics, for its own event-loop delay. */
+  metricsToken: string;
   log: PortalLog;
   close(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function startPortal(databaseUrl: string | undefined): Promise<Port
   const forgetDataDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const log = new PortalLog();
+  const metricsToken = randomBytes(24).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -48,6 +51,7 @@ export async function startPortal(databaseUrl: string | undefined): Promise<Port
     RATE_LIMIT_AUTH_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_HANDSHAKE_PER_MINUTE: UNLIMITED,
     LOCKOUT_THRESHOLD: UNLIMITED,
+    METRICS_TOKEN: metricsToken,
   };
   // An empty DATABASE_URL in the parent environment must not reach the config as ''.
   if (databaseUrl === undefined) delete env.DATABASE_URL;
@@ -71,6 +75,7 @@ export async function startPortal(databaseUrl: string | undefined): Promise<Port
   return {
     service,
     dataDir,
+    metricsToken,
     engine:
       databaseUrl === undefined ? 'embedded PGlite (DATABASE_URL not set)' : describePostgres(databaseUrl),
     log,

@@ -9,6 +9,11 @@ const CONNECTIONS = 50;
  * tens of ms of one core), so a 2-core machine manages well under 100; running dry is reported.
  */
 const LOGIN_CEILING_PER_SECOND = 300;
+/**
+ * Issue 11: argon2 runs off the main thread, so during the storm the portal's own event-loop
+ * delay (nodejs_eventloop_lag_p99_seconds, as a dashboard shows it) stays ≤ 20 ms.
+ */
+const MAX_EVENT_LOOP_P99_MS = 20;
 
 /** protocol.md §5: POST /token/ as the demo patient, every request under its own salt. */
 export async function loginScenario(portalUrl: string, totalSeconds: number): Promise<Scenario> {
@@ -22,6 +27,7 @@ export async function loginScenario(portalUrl: string, totalSeconds: number): Pr
     name: 'login',
     request: 'POST /token/',
     connections: CONNECTIONS,
+    maxEventLoopP99Ms: MAX_EVENT_LOOP_P99_MS,
     load: {
       url: apiUrl(portalUrl, '/token/'),
       method: 'POST',
