@@ -1,4 +1,6 @@
+import { PortalClient } from '@portal/protocol';
 import { apiUrl } from '../api-url.ts';
+import { DEMO_PATIENT } from '../demo-patient.ts';
 import type { Scenario } from '../scenario.ts';
 import { signedInPatientHeaders } from './signed-in-patient.ts';
 
@@ -7,13 +9,28 @@ const CONNECTIONS = 100;
 const MIN_BASELINE_RATIO = 0.3;
 const MAX_P99_MS = 50;
 
+/** A typical patient's record: one primary coverage (the demo seed has none). */
+const COVERAGE = {
+  insurance_type: 'medicare',
+  primary: true,
+  payer_name: 'Medicare',
+  member_id: '1EG4-TE5-MK73',
+  group_number: '',
+  plan_name: 'Part B',
+  subscriber_name: 'Pat Example',
+  subscriber_relationship: 'self',
+  effective_from: '2023-01-01',
+  effective_to: '',
+};
+
 /**
  * protocol.md §4: a sealed GET as a signed-in patient. `GET /patient/insurance/` (the issue's
  * "profile" read: there is no profile route of its own) answers the patient's coverages under
- * a fresh server salt: the auth statement, Z decrypted, one read of the patient's records
- * (decrypted at rest), HKDF + AES + HMAC of the answer.
+ * a fresh server salt: the auth statement, Z decrypted, one read of the patient's coverage
+ * (decrypted at rest) and its audit row, HKDF + AES + HMAC of the answer.
  */
 export async function sealedGetScenario(portalUrl: string): Promise<Scenario> {
+  await ensureCoverage(portalUrl);
   return {
     name: 'sealed GET',
     request: 'GET /patient/insurance/ (sealed)',
@@ -25,4 +42,14 @@ export async function sealedGetScenario(portalUrl: string): Promise<Scenario> {
       headers: await signedInPatientHeaders(portalUrl),
     },
   };
+}
+
+async function ensureCoverage(portalUrl: string): Promise<void> {
+  const patient = new PortalClient({ baseUrl: portalUrl });
+  await patient.handshake();
+  await patient.login(DEMO_PATIENT.email, DEMO_PATIENT.password);
+  const coverages = await patient.get<unknown[]>('/patient/insurance/');
+  if (coverages.length === 0) {
+    await patient.post('/patient/insurance/', { version: 0, value: COVERAGE }, { encrypt: true });
+  }
 }
