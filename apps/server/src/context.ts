@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DataCipher } from './lib/data-cipher.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { LivenessCache } from './modules/auth/liveness-cache.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 
 /** What services need, passed explicitly: services never see HTTP. */
@@ -13,6 +14,8 @@ export interface AppContext {
   secrets: Secrets;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** This node's cache of the event poll's session checks (decision 0008). */
+  liveness: LivenessCache;
   /** The clock; tests move it to simulate expiry. */
   now(): Date;
 }

@@ -8,6 +8,8 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { DataCipher } from './lib/data-cipher.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { clinicIdentity } from './modules/admin/settings/settings-store.ts';
+import { LivenessCache } from './modules/auth/liveness-cache.ts';
+import { startLivenessListener } from './modules/auth/liveness-listener.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 
 export interface Portal {
@@ -49,10 +51,14 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     secrets,
     mailer: createMailer(config, log, () => clinicIdentity(ctx)),
     log,
+    liveness: new LivenessCache(),
     now: options.now ?? (() => new Date()),
   };
   const demoSeeded = config.demo ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx, { logger: logOptions, database });
+  const listener = startLivenessListener(database, ctx.liveness, log);
+  // After in-flight requests, before the pool: a graceful shutdown closes the LISTEN connection too.
+  app.addHook('onClose', () => listener.close());
   return {
     app,
     ctx,

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DataCipher } from '../lib/data-cipher.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { clinicIdentity } from '../modules/admin/settings/settings-store.ts';
+import { LivenessCache } from '../modules/auth/liveness-cache.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 
 /** The services a command-line task needs, on the database the server would use. */
@@ -23,6 +24,8 @@ export async function openCliContext(): Promise<{ ctx: AppContext; database: Dat
     secrets,
     mailer: createMailer(config, log, () => clinicIdentity(ctx)),
     log,
+    // Never listening, so never used: a command's writes reach the servers through the triggers.
+    liveness: new LivenessCache(),
     now: () => new Date(),
   };
   return { ctx, database };

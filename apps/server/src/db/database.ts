@@ -25,6 +25,19 @@ export interface DatabaseHandle {
   migrationsCurrent(): Promise<boolean>;
   /** PostgreSQL pool counters for metrics; undefined on PGlite (one in-process connection). */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
+   * LISTEN on `channel` over a connection of its own (not the pool's). Resolves once subscribed;
+   * `onLost` runs once if the subscription ends by itself (never after `close`).
+   */
+  listen(
+    channel: string,
+    onNotification: (payload: string) => void,
+    onLost: (error: Error) => void,
+  ): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export interface Subscription {
   close(): Promise<void>;
 }
 
@@ -101,6 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
       migrationsCurrent: () => migrationsCurrent(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channel, onNotification, onLost) => listenPg(target.url, channel, onNotification, onLost),
       close: () => pool.end(),
     };
   }
@@ -115,8 +129,56 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     migrationsCurrent: () => migrationsCurrent(db),
     poolStats: () => undefined,
+    // In-process: the subscription cannot drop. PGlite hands notifications over in microtasks
+    // queued while it reads the committing statement's answer, so before its caller resumes.
+    listen: async (channel, onNotification) => {
+      const unlisten = await client.listen(channel, onNotification);
+      return { close: () => unlisten() };
+    },
     close: async () => {
       if (owned) await client.close();
+    },
+  };
+}
+
+/** A dedicated client: a pooled one would be handed to queries and its LISTEN lost on release. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<Subscription> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  let state: 'connecting' | 'listening' | 'closed' = 'connecting';
+  const lost = (error: Error) => {
+    if (state !== 'listening') return;
+    state = 'closed';
+    client.end().catch(() => undefined);
+    onLost(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('LISTEN connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotification(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    state = 'closed';
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  state = 'listening';
+  return {
+    async close() {
+      if (state === 'closed') return;
+      state = 'closed';
+      await client.end().catch(() => undefined);
     },
   };
 }

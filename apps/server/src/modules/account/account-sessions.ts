@@ -51,6 +51,8 @@ export async function endSession(
     });
     return Boolean(row);
   });
+  // Decision 0008: the ended session's next poll on this node must not wait for the notification.
+  ctx.liveness.forgetSession(sessionId);
   if (!ended) throw new ProtocolError(Codes.itemsNotFound);
 }
 
@@ -60,7 +62,7 @@ export async function endOtherSessions(
   user: SignedInUser,
   meta: RequestMeta,
 ): Promise<{ ended: number }> {
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: ctx.now(), revokedReason: 'user' })
@@ -74,4 +76,7 @@ export async function endOtherSessions(
     });
     return { ended: rows.length };
   });
+  // Decision 0008: the requesting session is forgotten too; its next poll simply reads again.
+  ctx.liveness.forgetUser(user.id);
+  return outcome;
 }

@@ -73,6 +73,7 @@ export async function revokeHandshake(ctx: AppContext, uid: string): Promise<voi
     .update(handshakes)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(handshakes.uid, uid), isNull(handshakes.revokedAt)));
+  ctx.liveness.forgetHandshake(uid);
 }
 
 /** Housekeeping: forget handshakes (and their used salts) idle past their lifetime. */

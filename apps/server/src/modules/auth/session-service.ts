@@ -7,6 +7,7 @@ import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { settingsDefaults } from '../admin/settings/settings-defaults.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
 import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-service.ts';
+import type { CachedAuthRow } from './liveness-cache.ts';
 
 /** `timeout`: idle or past its lifetime (settings `idle_timeout_minutes`, `session_timeout_minutes`). */
 export type RevokeReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'admin' | 'user' | 'timeout';
@@ -105,48 +106,47 @@ export interface AuthenticatedSession {
   userId: string;
   sessionId: string;
   roles: Role[];
-  /** Whether an event waits for the user: an empty poll then needs no statement of its own. */
+  /**
+   * Whether an event may wait for the user: false only when the database said none since the
+   * last one was queued, so an empty poll needs no statement of its own.
+   */
   pendingEvent: boolean;
   /** The handshake's Z, decrypted only when a route reads or writes sealed content. */
   sharedSecret: () => Uint8Array;
 }
 
+type Claims = { sessionId: string; userId: string; uid: string };
+
+/** The columns judged: the statement's left joins leave the session's and user's null when absent. */
+type JudgedRow = {
+  [
+    K in
+      | 'handshakeUsedAt'
+      | 'handshakeRevokedAt'
+      | 'sessionCreatedAt'
+      | 'sessionUsedAt'
+      | 'sessionExpiresAt'
+      | 'sessionRevokedAt'
+  ]: Date | null;
+} & { userStatus: string | null; idle: unknown; lifetime: unknown };
+
 /**
- * The whole liveness check of an authenticated request in one statement: the handshake
- * (10014 when unknown, revoked or idle), then the session and its user (10401 when the
- * token did not verify, the session is revoked, expired, idle or too old, or the user is
- * no longer active). The timeouts come from the settings table in the same statement, so
- * an administrator's change holds at once on every node. `activity` is false for calls the
- * web makes on its own (the event poll): they keep nobody signed in.
+ * A row the auth statement returned, judged against ctx.now(): what the request gets, or why not.
+ * `handshake` answers 10014, `session` 10401, `timeout` 10401 after ending the session.
  */
-export async function authenticateRequest(
+function judgeRow(
   ctx: AppContext,
-  input: {
-    uid: string;
-    claims: { sessionId: string; userId: string; uid: string } | undefined;
-    activity: boolean;
-  },
-): Promise<AuthenticatedSession> {
-  let statement = authStatements.get(ctx.db);
-  if (!statement) {
-    statement = authStatement(ctx.db);
-    authStatements.set(ctx.db, statement);
-  }
-  const { uid } = input;
-  // A validly signed token may still name ids that are not uuids (a leaked key, a bad
-  // issuer): they would fail the uuid comparison in the statement (10500), so they are 10401.
-  const claims =
-    input.claims && UUID.test(input.claims.sessionId) && UUID.test(input.claims.userId)
-      ? input.claims
-      : undefined;
-  const [row] = await statement.execute({
-    uid,
-    sessionId: claims?.sessionId ?? NO_ID,
-    userId: claims?.userId ?? NO_ID,
-  });
-  if (judgeHandshake(ctx, row && { lastUsedAt: row.handshakeUsedAt, revokedAt: row.handshakeRevokedAt })) {
-    await touchHandshake(ctx, uid);
-  }
+  uid: string,
+  claims: Claims | undefined,
+  row: JudgedRow | undefined,
+):
+  | { verdict: 'live'; touchHandshake: boolean; limits: SessionTimeouts }
+  | { verdict: 'session' | 'timeout'; touchHandshake: boolean } {
+  // judgeHandshake throws 10014, which must come before any 10401.
+  const touchHandshake = judgeHandshake(
+    ctx,
+    row && { lastUsedAt: row.handshakeUsedAt, revokedAt: row.handshakeRevokedAt },
+  );
   const session = row!;
   if (
     !claims ||
@@ -158,21 +158,117 @@ export async function authenticateRequest(
     session.sessionExpiresAt <= ctx.now() ||
     session.userStatus !== 'active'
   ) {
-    throw new ProtocolError(Codes.sessionExpired);
+    return { verdict: 'session', touchHandshake };
   }
-  const live = { createdAt: session.sessionCreatedAt, lastUsedAt: session.sessionUsedAt };
   const limits = timeoutsOf(ctx, session);
-  if (timedOut(ctx, live, limits)) {
-    await revokeSession(ctx, ctx.db, claims.sessionId, 'timeout');
-    throw new ProtocolError(Codes.sessionExpired);
+  if (timedOut(ctx, { createdAt: session.sessionCreatedAt, lastUsedAt: session.sessionUsedAt }, limits)) {
+    return { verdict: 'timeout', touchHandshake };
   }
-  if (input.activity && ctx.now().getTime() - live.lastUsedAt.getTime() >= touchAfterMs(limits)) {
-    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, claims.sessionId));
+  return { verdict: 'live', touchHandshake, limits };
+}
+
+/**
+ * Decision 0008: a passive request (the event poll) judged from this node's cache of the auth
+ * statement, with every clock check made again against ctx.now(). Undefined when there is no
+ * entry, or when the entry would refuse: a cached timestamp may only be stale toward "expired",
+ * so the database decides (and ends a timed-out session) as before.
+ */
+async function fromCache(
+  ctx: AppContext,
+  uid: string,
+  claims: Claims,
+): Promise<AuthenticatedSession | undefined> {
+  const row = ctx.liveness.lookup(claims.sessionId, uid, claims.userId);
+  if (!row) return undefined;
+  let judged: ReturnType<typeof judgeRow>;
+  try {
+    judged = judgeRow(ctx, uid, claims, row);
+  } catch {
+    judged = { verdict: 'session', touchHandshake: false };
+  }
+  if (judged.verdict !== 'live') {
+    ctx.liveness.forgetSession(claims.sessionId);
+    return undefined;
+  }
+  if (judged.touchHandshake) {
+    const generation = ctx.liveness.generation;
+    await touchHandshake(ctx, uid);
+    ctx.liveness.remember(generation, claims, { ...row, handshakeUsedAt: ctx.now() });
   }
   return {
     userId: claims.userId,
     sessionId: claims.sessionId,
-    roles: (session.roles ?? []) as Role[],
+    roles: row.roles,
+    pendingEvent: ctx.liveness.mayHaveEvent(claims.userId),
+    sharedSecret: () => decryptSharedSecret(ctx, uid, row.sharedSecret),
+  };
+}
+
+/**
+ * The whole liveness check of an authenticated request in one statement: the handshake
+ * (10014 when unknown, revoked or idle), then the session and its user (10401 when the
+ * token did not verify, the session is revoked, expired, idle or too old, or the user is
+ * no longer active). The timeouts come from the settings table in the same statement, so
+ * an administrator's change holds at once on every node. `activity` is false for calls the
+ * web makes on its own (the event poll): they keep nobody signed in, and they may be
+ * answered from this node's cache (decision 0008).
+ */
+export async function authenticateRequest(
+  ctx: AppContext,
+  input: {
+    uid: string;
+    claims: Claims | undefined;
+    activity: boolean;
+  },
+): Promise<AuthenticatedSession> {
+  const { uid } = input;
+  // A validly signed token may still name ids that are not uuids (a leaked key, a bad
+  // issuer): they would fail the uuid comparison in the statement (10500), so they are 10401.
+  const claims =
+    input.claims && UUID.test(input.claims.sessionId) && UUID.test(input.claims.userId)
+      ? input.claims
+      : undefined;
+  const passive = !input.activity;
+  if (passive && claims && claims.uid === uid) {
+    const cached = await fromCache(ctx, uid, claims);
+    if (cached) return cached;
+  }
+  let statement = authStatements.get(ctx.db);
+  if (!statement) {
+    statement = authStatement(ctx.db);
+    authStatements.set(ctx.db, statement);
+  }
+  const generation = ctx.liveness.generation;
+  const [row] = await statement.execute({
+    uid,
+    sessionId: claims?.sessionId ?? NO_ID,
+    userId: claims?.userId ?? NO_ID,
+  });
+  const judged = judgeRow(ctx, uid, claims, row);
+  if (judged.touchHandshake) await touchHandshake(ctx, uid);
+  if (judged.verdict === 'timeout') await revokeSession(ctx, ctx.db, claims!.sessionId, 'timeout');
+  if (judged.verdict !== 'live') throw new ProtocolError(Codes.sessionExpired);
+  const session = row!;
+  const live = claims!;
+  if (
+    input.activity &&
+    ctx.now().getTime() - session.sessionUsedAt!.getTime() >= touchAfterMs(judged.limits)
+  ) {
+    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, live.sessionId));
+  }
+  const roles = (session.roles ?? []) as Role[];
+  if (passive) {
+    ctx.liveness.remember(generation, live, {
+      ...(session as CachedAuthRow),
+      roles,
+      ...(judged.touchHandshake ? { handshakeUsedAt: ctx.now() } : {}),
+    });
+    if (!session.pendingEvent) ctx.liveness.noEventPending(generation, live.userId);
+  }
+  return {
+    userId: live.userId,
+    sessionId: live.sessionId,
+    roles,
     pendingEvent: session.pendingEvent,
     sharedSecret: () => decryptSharedSecret(ctx, uid, session.sharedSecret),
   };
@@ -240,6 +336,8 @@ export async function revokeSession(
     .update(sessions)
     .set({ revokedAt: ctx.now(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // Decision 0008: this node's next poll must not wait for the notification.
+  ctx.liveness.forgetSession(sessionId);
 }
 
 export async function revokeAllSessions(
@@ -252,6 +350,7 @@ export async function revokeAllSessions(
     .update(sessions)
     .set({ revokedAt: ctx.now(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  ctx.liveness.forgetUser(userId);
 }
 
 async function issueRefreshToken(db: Queryable, sessionId: string): Promise<string> {

@@ -149,8 +149,8 @@ describe('events', () => {
   it('hands out queued events oldest first, each once', async () => {
     const c = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
     const [patient] = await t.portal.ctx.db.select().from(users).where(eq(users.email, DEMO_PATIENT.email));
-    await queueEvent(t.portal.ctx.db, patient!.id, 'refresh_token');
-    await queueEvent(t.portal.ctx.db, patient!.id, 'refresh_token');
+    await queueEvent(t.portal.ctx, t.portal.ctx.db, patient!.id, 'refresh_token');
+    await queueEvent(t.portal.ctx, t.portal.ctx.db, patient!.id, 'refresh_token');
     const answers = await Promise.all([poll(c), poll(c), poll(c)]);
     const names = answers.map((a) => (a.body as { data: { name: string | null } }).data.name).sort();
     expect(names).toEqual([null, 'refresh_token', 'refresh_token']);
@@ -159,7 +159,7 @@ describe('events', () => {
   it('never shows one user the events of another', async () => {
     const admin = await t.signedIn('admin@example.com', 'Admin-demo-2025');
     const [patient] = await t.portal.ctx.db.select().from(users).where(eq(users.email, DEMO_PATIENT.email));
-    await queueEvent(t.portal.ctx.db, patient!.id, 'refresh_token');
+    await queueEvent(t.portal.ctx, t.portal.ctx.db, patient!.id, 'refresh_token');
     expect((await poll(admin)).body).toEqual({ code: 0, data: { name: null } });
   });
 });

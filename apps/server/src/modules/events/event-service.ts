@@ -1,10 +1,18 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { EventName } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { events } from '../../db/schema/index.ts';
 
-export async function queueEvent(db: Queryable, userId: string, name: EventName): Promise<void> {
+export async function queueEvent(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  name: EventName,
+): Promise<void> {
   await db.insert(events).values({ userId, name });
+  // Decision 0008: this node's next poll looks at once; other nodes hear the insert's notification.
+  ctx.liveness.eventQueued(userId);
 }
 
 /** protocol.md §7: the oldest pending event, consumed by reading it; SKIP LOCKED keeps two polls from taking the same one. */

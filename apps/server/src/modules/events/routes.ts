@@ -16,8 +16,13 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     handler: async (request) => {
       const user = request.signedIn();
-      // The auth statement already looked: the common empty poll writes nothing.
-      return ok({ name: user.pendingEvent ? await takeNextEvent(ctx.db, user.id, ctx.now()) : null });
+      // The auth statement (or this node's cache of it, decision 0008) already looked: the
+      // common empty poll writes nothing.
+      if (!user.pendingEvent) return ok({ name: null });
+      const generation = ctx.liveness.generation;
+      const name = await takeNextEvent(ctx.db, user.id, ctx.now());
+      if (name === null) ctx.liveness.noEventPending(generation, user.id);
+      return ok({ name });
     },
   });
 }

@@ -152,7 +152,7 @@ export async function replyToThread(
       request.text,
       file,
     );
-    await queueEvent(tx, thread.patientId, 'message');
+    await queueEvent(ctx, tx, thread.patientId, 'message');
     await recordAudit(tx, actor.meta, {
       action: 'messages.write',
       outcome: 'success',
@@ -204,7 +204,7 @@ export async function assignThread(
   if (request.assignee_id !== null) {
     const admins = await activeAdmins(ctx.db);
     if (!admins.some((a) => a.id === request.assignee_id)) throw new ProtocolError(Codes.itemsNotFound);
-    if (request.assignee_id !== actor.adminId) await queueEvent(ctx.db, request.assignee_id, 'message');
+    if (request.assignee_id !== actor.adminId) await queueEvent(ctx, ctx.db, request.assignee_id, 'message');
   }
   return changeThread(ctx, actor, request.id, { assigneeId: request.assignee_id }, 'messages.assign', {
     assignee: request.assignee_id,

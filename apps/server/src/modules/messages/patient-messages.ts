@@ -66,7 +66,7 @@ export async function sendPatientMessage(
       file,
     );
     const listeners = thread.assigneeId ? [{ id: thread.assigneeId }] : await activeAdmins(tx, actor.userId);
-    for (const admin of listeners) await queueEvent(tx, admin.id, 'message');
+    for (const admin of listeners) await queueEvent(ctx, tx, admin.id, 'message');
     await recordAudit(tx, actor.meta, {
       action: 'messages.write',
       outcome: 'success',

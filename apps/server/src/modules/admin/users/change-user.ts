@@ -97,7 +97,7 @@ export async function changeUser(
     if (change.endSessions || removesAccess(stateOf(before), stateOf(after))) {
       await revokeAllSessions(ctx, tx, userId, 'admin');
     }
-    if (change.notify !== false) await queueEvent(tx, userId, 'refresh_token');
+    if (change.notify !== false) await queueEvent(ctx, tx, userId, 'refresh_token');
     await recordAudit(tx, actor.meta, {
       action: change.action,
       outcome: 'success',
@@ -108,5 +108,7 @@ export async function changeUser(
     return { view: (await findUserView(tx, now, userId))! };
   });
   if ('refusal' in outcome) throw outcome.refusal;
+  // Decision 0008: roles or status may have changed; this node's next poll reads them again.
+  ctx.liveness.forgetUser(userId);
   return outcome.view;
 }
