@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Role } from '../api/user-info.ts';
+import type { LazyPage } from './lazy-page.ts';
 
 export type SidebarGroup = 'patient' | 'administration' | 'legal';
 
@@ -17,7 +17,7 @@ export interface AppRoute {
   /** i18n key in the `layout` namespace; with `group`, the route shows in the sidebar. */
   menuLabel?: string;
   group?: SidebarGroup;
-  component?: LazyExoticComponent<ComponentType>;
+  component?: LazyPage;
   /** Redirect target for a route that only forwards (empty /auth, unknown paths). */
   redirect?: string;
   children?: AppRoute[];

@@ -9,12 +9,24 @@ import {
   storeLocale,
   type AppLocale,
 } from './locale.ts';
+import gbAuth from './gb/auth.ts';
+import gbCommon from './gb/common.ts';
+import gbLayout from './gb/layout.ts';
+import gbNotices from './gb/notices.ts';
+import gbWelcome from './gb/welcome.ts';
 
 type Resource = Record<string, unknown>;
 
 // One module per locale and feature, loaded when a screen first needs it: the legal texts
 // and the signup strings never weigh on the login page's first load.
 const modules = import.meta.glob<{ default: Resource }>(['./gb/*.ts', './cn/*.ts']);
+
+// The default locale's strings for the shell and the two landing pages (sign-in, welcome) come
+// with the entry chunk: gb is every locale's fallback, so it is always needed, and a page no
+// longer waits for two rounds of namespace requests before it can render. cn stays lazy.
+const bundled: Partial<Record<AppLocale, Record<string, Resource>>> = {
+  gb: { common: gbCommon, layout: gbLayout, notices: gbNotices, auth: gbAuth, welcome: gbWelcome },
+};
 
 const lazyResources: BackendModule = {
   type: 'backend',
@@ -40,6 +52,9 @@ export const i18nReady = i18next
   .use(lazyResources)
   .use(initReactI18next)
   .init({
+    resources: bundled,
+    // Namespaces not bundled above load through the backend.
+    partialBundledLanguages: true,
     lng: readStoredLocale(),
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],

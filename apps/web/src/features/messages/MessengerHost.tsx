@@ -1,11 +1,16 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
-import { BuiltInMessenger } from './BuiltInMessenger.tsx';
 import { builtInMessenger, setActiveMessenger, zendeskMessenger, type Messenger } from './messenger.ts';
-import { fetchZendeskJwt } from './messages-api.ts';
 import './messages.css';
+
+// The messenger's code and the protocol schemas it parses with load after the page has painted:
+// the signed-in layout (the first paint of /welcome) does not wait for them.
+const BuiltInMessenger = lazy(() =>
+  import('./BuiltInMessenger.tsx').then((module) => ({ default: module.BuiltInMessenger })),
+);
+const fetchZendeskJwt = () => import('./messages-api.ts').then((module) => module.fetchZendeskJwt());
 
 /** Patients talk to the clinic; administrators answer from the inbox instead. */
 export const isPatient = (session: Session) =>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { builtInPanel, unseenReplies } from './messenger.ts';
-import { MESSAGE_QUERIES } from './messages-api.ts';
+import { MESSAGE_QUERIES } from './message-queries.ts';
 
 /**
  * protocol.md §8 `message`: a clinic reply for a patient, a new patient message for an

@@ -12,12 +12,12 @@ import {
   type ThreadStatus,
 } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
+import { MESSAGE_QUERIES } from './message-queries.ts';
 
 // protocol.md §10 "Messenger": every answer is sealed; the API client opens it and the
 // protocol's schemas check it. The event poll invalidates MESSAGE_QUERIES on 'message'.
 
-/** Every query this feature holds; the `message` event refreshes them all. */
-export const MESSAGE_QUERIES = ['messages'] as const;
+export { MESSAGE_QUERIES };
 
 /** The inbox filters as the URL holds them (the server coerces the same strings). */
 export interface InboxParams {

@@ -1,0 +1,23 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type PageModule = { default: ComponentType };
+
+/** A code-split page that can also start loading before React asks for it. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<PageModule> };
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loaded: PageModule | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  // React.lazy settles at once when the thenable it gets calls back synchronously: a page loaded
+  // before React meets it renders in the same pass, with no Suspense fallback shown for a frame.
+  const settled = (module: PageModule) =>
+    ({ then: (fulfil: (value: PageModule) => void) => fulfil(module) }) as unknown as Promise<PageModule>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : preload())),
+    { preload },
+  );
+}
