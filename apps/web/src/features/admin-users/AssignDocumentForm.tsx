@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../api/notice-store.ts';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { adminErrorKey } from './admin-error.ts';
 import { useAssignChoices, useAssignDocument } from './patient-records-api.ts';
 import { adminNotice } from './use-account-action.ts';
@@ -17,7 +18,6 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
   const { t } = useTranslation('admin');
   const { templates, signingWindowDays } = useAssignChoices();
   const assign = useAssignDocument();
-  const templateId = useId();
   const dueId = useId();
   const [template, setTemplate] = useState('');
   const [due, setDue] = useState<string | null>(null);
@@ -59,24 +59,15 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
         </p>
       )}
       <div className="assign-document__fields">
-        <div className="field">
-          <label className="field__label" htmlFor={templateId}>
-            {t('detail.documents.assign.template')}
-          </label>
-          <select
-            id={templateId}
-            className="field__input"
-            value={template}
-            onChange={(e) => setTemplate(e.target.value)}
-          >
-            <option value="">{t('detail.documents.assign.choose')}</option>
-            {templates.data.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('detail.documents.assign.template')}
+          value={template}
+          options={[
+            { value: '', label: t('detail.documents.assign.choose') },
+            ...templates.data.map((option) => ({ value: option.id, label: option.title })),
+          ]}
+          onChange={setTemplate}
+        />
         <div className="field">
           <label className="field__label" htmlFor={dueId}>
             {t('detail.documents.assign.due')}

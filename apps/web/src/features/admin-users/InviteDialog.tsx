@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { inviteRequest, type Locale, type Role } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
+import { SelectField, type SelectOption } from '../../ui/SelectField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { adminErrorKey } from './admin-error.ts';
 import { Dialog } from './Dialog.tsx';
@@ -15,6 +16,12 @@ const FIELDS: readonly { name: Field; type: string; autoComplete: string }[] = [
   { name: 'first_name', type: 'text', autoComplete: 'off' },
   { name: 'last_name', type: 'text', autoComplete: 'off' },
   { name: 'email', type: 'email', autoComplete: 'off' },
+];
+
+// Each language named in itself, so a person can find their own whatever the page's language.
+const LOCALE_CHOICES: readonly SelectOption[] = [
+  { value: 'gb', label: 'English' },
+  { value: 'cn', label: '简体中文', lang: 'zh-CN' },
 ];
 
 /** Checked with the protocol's own schema; each field's message is chosen by its path. */
@@ -110,23 +117,13 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-locale">
-            {t('users.invite.locale')}
-          </label>
-          <select
-            id="invite-locale"
-            name="locale"
-            className="field__input"
-            value={locale}
-            onChange={(e) => setLocale(e.target.value as Locale)}
-          >
-            <option value="gb">English</option>
-            <option value="cn" lang="zh-CN">
-              简体中文
-            </option>
-          </select>
-        </div>
+        <SelectField
+          label={t('users.invite.locale')}
+          name="locale"
+          value={locale}
+          options={LOCALE_CHOICES}
+          onChange={(value) => setLocale(value as Locale)}
+        />
         <div className="admin-dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('common.cancel')}

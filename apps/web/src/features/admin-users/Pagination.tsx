@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZES } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
+import { SelectField } from '../../ui/SelectField.tsx';
 
 interface PaginationProps {
   page: number;
@@ -16,7 +16,6 @@ interface PaginationProps {
 /** Previous / next and the page size; the range shown is announced when it changes. */
 export function Pagination({ page, pageSize, total, label, onPage, onPageSize }: PaginationProps) {
   const { t, i18n } = useTranslation('admin');
-  const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -27,21 +26,15 @@ export function Pagination({ page, pageSize, total, label, onPage, onPageSize }:
         {t('pagination.range', { from: n(from), to: n(to), total: n(total) })}
       </p>
       <div className="pagination__controls">
-        <label htmlFor={sizeId} className="pagination__size-label">
-          {t('pagination.pageSize')}
-        </label>
-        <select
-          id={sizeId}
-          className="field__input pagination__size"
-          value={pageSize}
-          onChange={(e) => onPageSize(Number(e.target.value))}
-        >
-          {ADMIN_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <SelectField
+          className="pagination__size-field"
+          labelClassName="pagination__size-label"
+          selectClassName="pagination__size"
+          label={t('pagination.pageSize')}
+          value={String(pageSize)}
+          options={ADMIN_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          onChange={(value) => onPageSize(Number(value))}
+        />
         <button
           type="button"
           className="button button--secondary"

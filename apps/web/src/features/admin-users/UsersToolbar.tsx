@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Role, UserStatus, type SortOrder, type UserSort } from '@portal/protocol';
+import { SelectField } from '../../ui/SelectField.tsx';
 import type { UserListState } from './user-list-params.ts';
 
 /** Phones show rows as cards without column headers: the order is chosen here instead. */
@@ -22,9 +23,6 @@ export function UsersToolbar({ state, onChange }: UsersToolbarProps) {
   const { t } = useTranslation('admin');
   const [text, setText] = useState(state.q ?? '');
   const searchId = useId();
-  const roleId = useId();
-  const statusId = useId();
-  const sortId = useId();
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q: text.trim() || undefined });
@@ -53,62 +51,39 @@ export function UsersToolbar({ state, onChange }: UsersToolbarProps) {
           {t('users.search.hint')}
         </span>
       </form>
-      <div className="admin-toolbar__filter">
-        <label htmlFor={roleId} className="field__label">
-          {t('users.filters.role')}
-        </label>
-        <select
-          id={roleId}
-          className="field__input"
-          value={state.role ?? ''}
-          onChange={(e) => onChange({ role: Role.safeParse(e.target.value).data })}
-        >
-          <option value="">{t('users.filters.any')}</option>
-          {Role.options.map((role) => (
-            <option key={role} value={role}>
-              {t(`users.roles.${role}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-toolbar__filter">
-        <label htmlFor={statusId} className="field__label">
-          {t('users.filters.status')}
-        </label>
-        <select
-          id={statusId}
-          className="field__input"
-          value={state.status ?? ''}
-          onChange={(e) => onChange({ status: UserStatus.safeParse(e.target.value).data })}
-        >
-          <option value="">{t('users.filters.any')}</option>
-          {UserStatus.options.map((status) => (
-            <option key={status} value={status}>
-              {t(`users.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-toolbar__filter admin-toolbar__sort">
-        <label htmlFor={sortId} className="field__label">
-          {t('users.sort.label')}
-        </label>
-        <select
-          id={sortId}
-          className="field__input"
-          value={`${state.sort}:${state.order}`}
-          onChange={(e) => {
-            const [sort, order] = e.target.value.split(':') as [UserSort, SortOrder];
-            onChange({ sort, order });
-          }}
-        >
-          {SORT_CHOICES.map(([sort, order]) => (
-            <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
-              {t(`users.sort.${sort}_${order}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        className="admin-toolbar__filter"
+        label={t('users.filters.role')}
+        value={state.role ?? ''}
+        options={[
+          { value: '', label: t('users.filters.any') },
+          ...Role.options.map((role) => ({ value: role, label: t(`users.roles.${role}`) })),
+        ]}
+        onChange={(value) => onChange({ role: Role.safeParse(value).data })}
+      />
+      <SelectField
+        className="admin-toolbar__filter"
+        label={t('users.filters.status')}
+        value={state.status ?? ''}
+        options={[
+          { value: '', label: t('users.filters.any') },
+          ...UserStatus.options.map((status) => ({ value: status, label: t(`users.status.${status}`) })),
+        ]}
+        onChange={(value) => onChange({ status: UserStatus.safeParse(value).data })}
+      />
+      <SelectField
+        className="admin-toolbar__filter admin-toolbar__sort"
+        label={t('users.sort.label')}
+        value={`${state.sort}:${state.order}`}
+        options={SORT_CHOICES.map(([sort, order]) => ({
+          value: `${sort}:${order}`,
+          label: t(`users.sort.${sort}_${order}`),
+        }))}
+        onChange={(value) => {
+          const [sort, order] = value.split(':') as [UserSort, SortOrder];
+          onChange({ sort, order });
+        }}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ThreadStatus, type InboxThread } from '@portal/protocol';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { Pagination } from '../admin-users/Pagination.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -37,7 +38,6 @@ export default function InboxPage() {
   const query = queryFrom(params);
   const inbox = useInbox(query);
   const selected = params.get('thread');
-  const statusId = useId();
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams((current) => {
@@ -56,21 +56,15 @@ export default function InboxPage() {
       </div>
       <p>{t('inbox.intro')}</p>
       <div className="inbox__filters">
-        <div className="field">
-          <label htmlFor={statusId} className="field__label">
-            {t('inbox.filterStatus')}
-          </label>
-          <select
-            id={statusId}
-            className="field__input"
-            value={query.status ?? ''}
-            onChange={(event) => update({ status: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">{t('inbox.statusAll')}</option>
-            <option value="open">{t('status.open')}</option>
-            <option value="closed">{t('status.closed')}</option>
-          </select>
-        </div>
+        <SelectField
+          label={t('inbox.filterStatus')}
+          value={query.status ?? ''}
+          options={[
+            { value: '', label: t('inbox.statusAll') },
+            ...ThreadStatus.options.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
+          onChange={(value) => update({ status: value || undefined, page: undefined })}
+        />
         <Checkbox
           label={t('inbox.mine')}
           checked={query.mine === 'true'}
@@ -160,7 +154,7 @@ function ThreadView({ id }: { id: string }) {
   const thread = useClinicThread(id);
   const assignees = useAssignees();
   const actions = useThreadAction();
-  const assignId = useId();
+  const titleId = useId();
   const failure = [actions.assign.error, actions.status.error].find(Boolean);
   const failureKey = failure ? messageErrorKey(failure) : null;
 
@@ -174,32 +168,21 @@ function ThreadView({ id }: { id: string }) {
   }
   const data = thread.data;
   return (
-    <article className="thread-view" aria-labelledby={`${assignId}-title`}>
+    <article className="thread-view" aria-labelledby={titleId}>
       <header className="thread-view__header">
-        <h2 id={`${assignId}-title`}>{t('inbox.threadWith', { name: data.patient.name })}</h2>
+        <h2 id={titleId}>{t('inbox.threadWith', { name: data.patient.name })}</h2>
         <p className="thread-view__status">{t('inbox.statusIs', { status: t(`status.${data.status}`) })}</p>
         <div className="thread-view__controls">
-          <div className="field">
-            <label htmlFor={assignId} className="field__label">
-              {t('inbox.assignee')}
-            </label>
-            <select
-              id={assignId}
-              className="field__input"
-              value={data.assignee?.id ?? ''}
-              disabled={actions.assign.isPending}
-              onChange={(event) =>
-                actions.assign.mutate({ id: data.id, assignee_id: event.target.value || null })
-              }
-            >
-              <option value="">{t('inbox.unassigned')}</option>
-              {assignees.data?.items.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('inbox.assignee')}
+            value={data.assignee?.id ?? ''}
+            disabled={actions.assign.isPending}
+            options={[
+              { value: '', label: t('inbox.unassigned') },
+              ...(assignees.data?.items.map((a) => ({ value: a.id, label: a.name })) ?? []),
+            ]}
+            onChange={(value) => actions.assign.mutate({ id: data.id, assignee_id: value || null })}
+          />
           <button
             type="button"
             className="button button--secondary"

@@ -12,6 +12,7 @@ import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { LogoField, type LogoChoice } from './LogoField.tsx';
 import { SecretField, type SecretChoice } from './SecretField.tsx';
@@ -115,31 +116,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   const input = (field: SettingsField) =>
     field.input === 'chat-mode' ? (
-      <div className="field" key={field.key}>
-        <label className="field__label" htmlFor="settings-chat-mode">
-          {t('settings.fields.chat_mode')}
-        </label>
-        <select
-          id="settings-chat-mode"
-          name="chat_mode"
-          className="field__input"
-          value={draft.chat_mode}
-          aria-invalid={errors.chat_mode ? true : undefined}
-          aria-describedby={errors.chat_mode ? 'settings-chat-mode-error' : undefined}
-          onChange={(e) => edit('chat_mode', e.target.value)}
-        >
-          {ChatMode.options.map((mode) => (
-            <option key={mode} value={mode}>
-              {t(`settings.chatModes.${mode}`)}
-            </option>
-          ))}
-        </select>
-        {errors.chat_mode && (
-          <p className="field__error" id="settings-chat-mode-error">
-            {t(errors.chat_mode)}
-          </p>
-        )}
-      </div>
+      <SelectField
+        key={field.key}
+        label={t('settings.fields.chat_mode')}
+        name="chat_mode"
+        value={draft.chat_mode}
+        options={ChatMode.options.map((mode) => ({ value: mode, label: t(`settings.chatModes.${mode}`) }))}
+        onChange={(value) => edit('chat_mode', value)}
+        error={errors.chat_mode && t(errors.chat_mode)}
+      />
     ) : field.input === 'switch' ? (
       <Checkbox
         key={field.key}
