@@ -106,8 +106,10 @@ export async function buildApp(
     }
   });
   // The id in every log line of a request, handed to the client so support can find them.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: it runs on every answer and has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

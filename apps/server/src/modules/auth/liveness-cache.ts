@@ -13,6 +13,8 @@ export interface CachedAuthRow {
   userStatus: string;
   idle: unknown;
   lifetime: unknown;
+  /** idle and lifetime as judged (schema-checked, defaults applied), so a hit need not parse them. */
+  limits: { idle_timeout_minutes: number; session_timeout_minutes: number };
 }
 
 interface Entry {

@@ -7,7 +7,6 @@ import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { settingsDefaults } from '../admin/settings/settings-defaults.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
 import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-service.ts';
-import type { CachedAuthRow } from './liveness-cache.ts';
 
 /** `timeout`: idle or past its lifetime (settings `idle_timeout_minutes`, `session_timeout_minutes`). */
 export type RevokeReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'admin' | 'user' | 'timeout';
@@ -128,7 +127,7 @@ type JudgedRow = {
       | 'sessionExpiresAt'
       | 'sessionRevokedAt'
   ]: Date | null;
-} & { userStatus: string | null; idle: unknown; lifetime: unknown };
+} & { userStatus: string | null; idle: unknown; lifetime: unknown; limits?: SessionTimeouts };
 
 /**
  * A row the auth statement returned, judged against ctx.now(): what the request gets, or why not.
@@ -160,7 +159,7 @@ function judgeRow(
   ) {
     return { verdict: 'session', touchHandshake };
   }
-  const limits = timeoutsOf(ctx, session);
+  const limits = session.limits ?? timeoutsOf(ctx, session);
   if (timedOut(ctx, { createdAt: session.sessionCreatedAt, lastUsedAt: session.sessionUsedAt }, limits)) {
     return { verdict: 'timeout', touchHandshake };
   }
@@ -259,9 +258,18 @@ export async function authenticateRequest(
   const roles = (session.roles ?? []) as Role[];
   if (passive) {
     ctx.liveness.remember(generation, live, {
-      ...(session as CachedAuthRow),
+      sharedSecret: session.sharedSecret,
+      handshakeUsedAt: judged.touchHandshake ? ctx.now() : session.handshakeUsedAt,
+      handshakeRevokedAt: session.handshakeRevokedAt,
+      sessionCreatedAt: session.sessionCreatedAt!,
+      sessionUsedAt: session.sessionUsedAt!,
+      sessionExpiresAt: session.sessionExpiresAt!,
+      sessionRevokedAt: session.sessionRevokedAt,
       roles,
-      ...(judged.touchHandshake ? { handshakeUsedAt: ctx.now() } : {}),
+      userStatus: session.userStatus!,
+      idle: session.idle,
+      lifetime: session.lifetime,
+      limits: judged.limits,
     });
     if (!session.pendingEvent) ctx.liveness.noEventPending(generation, live.userId);
   }
