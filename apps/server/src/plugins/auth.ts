@@ -4,7 +4,7 @@ import { Codes, ProtocolError, type Role } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { verifiedClaimsOrNone } from '../modules/auth/access-token.ts';
 import { isPlausibleUid } from '../modules/auth/handshake-service.ts';
-import { authenticateRequest } from '../modules/auth/session-service.ts';
+import { authenticateRequest, type SessionTimes } from '../modules/auth/session-service.ts';
 import { useSharedSecret } from './envelope.ts';
 
 export interface SignedInUser {
@@ -14,6 +14,8 @@ export interface SignedInUser {
   uid: string;
   /** Whether an event was pending when the request arrived (protocol.md §7). */
   pendingEvent: boolean;
+  /** The session's created and last-used times and the limits in force (decision 0006). */
+  sessionTimes: SessionTimes;
 }
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       sessionId: session.sessionId,
       uid,
       pendingEvent: session.pendingEvent,
+      sessionTimes: session.times,
     };
     if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
       throw new ProtocolError(Codes.forbidden);

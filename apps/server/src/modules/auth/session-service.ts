@@ -33,7 +33,7 @@ export async function createSession(
   return { sessionId: session!.id, refresh };
 }
 
-type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
+export type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
 
 /** The two limits in force; a stored value that no longer passes its schema falls back to the default. */
 function timeoutsOf(ctx: AppContext, stored: { idle: unknown; lifetime: unknown }): SessionTimeouts {
@@ -109,6 +109,14 @@ export interface AuthenticatedSession {
   pendingEvent: boolean;
   /** The handshake's Z, decrypted only when a route reads or writes sealed content. */
   sharedSecret: () => Uint8Array;
+  /** What the idle and lifetime limits are judged on, as of this request (after its own touch). */
+  times: SessionTimes;
+}
+
+export interface SessionTimes {
+  createdAt: Date;
+  lastUsedAt: Date;
+  limits: SessionTimeouts;
 }
 
 /**
@@ -166,8 +174,10 @@ export async function authenticateRequest(
     await revokeSession(ctx, ctx.db, claims.sessionId, 'timeout');
     throw new ProtocolError(Codes.sessionExpired);
   }
+  let lastUsedAt = live.lastUsedAt;
   if (input.activity && ctx.now().getTime() - live.lastUsedAt.getTime() >= touchAfterMs(limits)) {
-    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, claims.sessionId));
+    lastUsedAt = ctx.now();
+    await ctx.db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, claims.sessionId));
   }
   return {
     userId: claims.userId,
@@ -175,7 +185,21 @@ export async function authenticateRequest(
     roles: (session.roles ?? []) as Role[],
     pendingEvent: session.pendingEvent,
     sharedSecret: () => decryptSharedSecret(ctx, uid, session.sharedSecret),
+    times: { createdAt: live.createdAt, lastUsedAt, limits },
   };
+}
+
+/**
+ * "Stay signed in": the session counts as used now, whatever touchAfterMs would allow, so
+ * the client's countdown starts from an exact last use. Only a live session is touched.
+ */
+export async function touchSessionNow(ctx: AppContext, sessionId: string): Promise<Date | undefined> {
+  const [row] = await ctx.db
+    .update(sessions)
+    .set({ lastUsedAt: ctx.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ lastUsedAt: sessions.lastUsedAt });
+  return row?.lastUsedAt;
 }
 
 /**
