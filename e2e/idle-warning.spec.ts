@@ -99,6 +99,7 @@ test('warns 2 minutes before the idle limit with a countdown; Escape stays signe
   const stay = warning.getByRole('button', { name: TEXT.gb.stay });
   const signOut = warning.getByRole('button', { name: TEXT.gb.signOut });
   await expect(stay).toBeFocused();
+  await shot(page, 'idle-warning-gb-desktop-1280x800');
   await page.keyboard.press('Tab');
   await expect(signOut).toBeFocused();
   await page.keyboard.press('Tab');
@@ -107,7 +108,6 @@ test('warns 2 minutes before the idle limit with a countdown; Escape stays signe
   await expect(signOut).toBeFocused();
 
   await expectNoAxeViolations(page, 'idle warning gb');
-  await shot(page, 'idle-warning-gb-desktop-1280x800');
 
   const extended = page.waitForResponse((r) => r.url().includes('/account/session/extend/'));
   await page.keyboard.press('Escape');

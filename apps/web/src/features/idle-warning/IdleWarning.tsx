@@ -91,7 +91,9 @@ function IdleWarningDialog({
       <h2 id={titleId} className="idle-warning__title">
         {t(`${reason}.title`)}
       </h2>
-      <p id={bodyId}>{t(`${reason}.body`, { time: countdownText(remainingMs) })}</p>
+      <p id={bodyId} className="idle-warning__body">
+        {t(`${reason}.body`, { time: countdownText(remainingMs) })}
+      </p>
       <p className="visually-hidden" aria-live="assertive" aria-atomic="true">
         {announcement}
       </p>
