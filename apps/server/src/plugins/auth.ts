@@ -4,7 +4,7 @@ import { Codes, ProtocolError, type Role } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { verifiedClaimsOrNone } from '../modules/auth/access-token.ts';
 import { isPlausibleUid } from '../modules/auth/handshake-service.ts';
-import { authenticateRequest } from '../modules/auth/session-service.ts';
+import { authenticateRequest, type SessionTimes } from '../modules/auth/session-service.ts';
 import { useSharedSecret } from './envelope.ts';
 
 export interface SignedInUser {
@@ -14,6 +14,8 @@ export interface SignedInUser {
   uid: string;
   /** Whether an event was pending when the request arrived (protocol.md §7). */
   pendingEvent: boolean;
+  /** The session's created and last-used times and the limits in force (decision 0006). */
+  sessionTimes: SessionTimes;
 }
 
 declare module 'fastify' {
@@ -27,6 +29,11 @@ declare module 'fastify' {
      * not count as use, so an open but untouched web app still reaches the idle timeout.
      */
     passive?: boolean;
+    /**
+     * A passive route that may be answered from this node's cached verdict (decision 0008):
+     * only the event poll. Passive routes that report the session's times read the database.
+     */
+    cachedAuth?: boolean;
   }
   interface FastifyRequest {
     user: SignedInUser | undefined;
@@ -67,7 +74,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (!isPlausibleUid(uid)) throw new ProtocolError(Codes.unknownHandshake);
     // A token that does not verify still has its handshake judged first (10014 before 10401).
     const claims = verifiedClaimsOrNone(ctx, token);
-    const session = await authenticateRequest(ctx, { uid, claims, activity: !config.passive });
+    const session = await authenticateRequest(ctx, {
+      uid,
+      claims,
+      activity: !config.passive,
+      cacheable: config.cachedAuth === true,
+    });
     useSharedSecret(request, session.sharedSecret);
     request.user = {
       id: session.userId,
@@ -75,6 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       sessionId: session.sessionId,
       uid,
       pendingEvent: session.pendingEvent,
+      sessionTimes: session.times,
     };
     if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
       throw new ProtocolError(Codes.forbidden);

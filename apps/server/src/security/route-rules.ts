@@ -49,6 +49,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
   'POST /account/sessions/end-others/': { access: 'signed-in' },
+  'GET /account/session/': { access: 'signed-in' },
+  'POST /account/session/extend/': { access: 'signed-in' },
 
   'GET /patient/profile/': { access: 'patient' },
   'POST /patient/profile/': { access: 'patient' },

@@ -1,6 +1,7 @@
 import { Codes, generateSalt, openJson, seal, sealJson, type TokenData } from '@portal/protocol';
 import { ApiError, NetworkError, type ErrorBody } from './api-error.ts';
 import { findErrorRule } from './error-notices.ts';
+import { recordUse } from './last-use.ts';
 import { ensureHandshake, handshake, rehandshake, type HandshakeKeys } from './handshake.ts';
 import { showNotice } from './notice-store.ts';
 import { createRefreshQueue } from './refresh-queue.ts';
@@ -26,6 +27,11 @@ export interface ApiRequest {
   reportNetwork?: boolean;
   /** The refresh call itself, which must not wait for a refresh. */
   renewsTokens?: boolean;
+  /**
+   * A signed-in call the server marks passive (`config.passive`: the event poll, the session
+   * status): it does not count as use, so it does not move the idle countdown (decision 0010).
+   */
+  passive?: boolean;
 }
 
 /** Asked for an authenticated call without a session: the guard sends the user to /auth. */
@@ -94,8 +100,20 @@ async function attempt(request: ApiRequest, keys: HandshakeKeys) {
   });
 }
 
+/**
+ * Whether the server counted this request as use (decision 0006): signed in, not passive, and
+ * let past the session check. Unsure cases (429, 5xx) count not, so the web never believes the
+ * session lasts longer than the server does.
+ */
+function countedAsUse(request: ApiRequest, answer: { status: number; body: { code?: unknown } }): boolean {
+  if (request.auth === false || request.passive) return false;
+  if (answer.status >= 500 || answer.status === 429) return false;
+  return answer.body.code !== Codes.unknownHandshake && answer.body.code !== Codes.sessionExpired;
+}
+
 async function call(request: ApiRequest): Promise<unknown> {
   let keys = request.freshHandshake ? await handshake() : await ensureHandshake();
+  let sentAt = Date.now();
   let answer = await attempt(request, keys);
   if (answer.body.code === Codes.unknownHandshake) {
     // spec §8: 10014 → handshake once more and retry with the new uid. An access token is
@@ -103,8 +121,10 @@ async function call(request: ApiRequest): Promise<unknown> {
     // also when a public call noticed, or requests started meanwhile would carry the old token.
     keys = await rehandshake(keys.uid);
     if (!request.renewsTokens && getSession()) await refreshTokens();
+    sentAt = Date.now();
     answer = await attempt(request, keys);
   }
+  if (countedAsUse(request, answer)) recordUse(sentAt);
   const { status, body } = answer;
   if (body.code !== 0 || status >= 400) {
     const error = new ApiError(status, body as unknown as ErrorBody);

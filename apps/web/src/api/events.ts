@@ -16,6 +16,7 @@ export function useEventPoll(enabled: boolean, onEvent: (name: string) => void):
         path: '/patient/event/',
         progress: false,
         reportNetwork: false,
+        passive: true,
       });
       if (event?.name) onEvent(event.name);
       return event?.name ?? null;

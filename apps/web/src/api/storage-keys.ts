@@ -7,4 +7,6 @@ export const StorageKeys = {
   sidebar: 'portal.sidebar',
   /** sessionStorage: the messenger panel's open state, per tab (spec §4). */
   messengerOpen: 'portal.messenger.open',
+  /** localStorage: when this browser last used the API as the server counts use (decision 0010). */
+  lastUse: 'portal.lastUse',
 } as const;

@@ -63,3 +63,20 @@ export const accountSessions = z.array(accountSession);
 export const endSessionRequest = z.object({ id: z.uuid() });
 export type EndSessionRequest = z.infer<typeof endSessionRequest>;
 export const endedSessions = z.object({ ended: z.number().int() });
+
+/**
+ * `GET /account/session/` (passive: reading it is not use) and `POST /account/session/extend/`
+ * ("stay signed in": counts as use now): the limits in force and how long this session has
+ * left as the server sees it. Remaining times are durations, not clock times, so a client
+ * whose clock differs from the server's still counts down right (decision 0010).
+ */
+export const sessionStatus = z.object({
+  idle_timeout_minutes: z.number().int(),
+  session_timeout_minutes: z.number().int(),
+  last_used_at: isoTime,
+  /** Milliseconds until the session ends unless used (last_used_at + idle limit − now). */
+  idle_remaining_ms: z.number().int(),
+  /** Milliseconds until the session ends whatever the use (created_at + lifetime − now). */
+  lifetime_remaining_ms: z.number().int(),
+});
+export type SessionStatus = z.infer<typeof sessionStatus>;

@@ -9,11 +9,13 @@ import {
   mfaDisableRequest,
   mfaStatus,
   plainSuccess,
+  sessionStatus,
 } from '@portal/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { endOtherSessions, endSession, listSessions } from './account-sessions.ts';
+import { extendSession, sessionStatusOf } from './session-status.ts';
 import { confirmEnrolment, disableMfa, mfaStatusOf, startEnrolment } from './mfa-enrolment.ts';
 
 /**
@@ -109,5 +111,27 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: { 200: plainSuccess(endedSessions) },
     },
     handler: async (request) => ok(await endOtherSessions(ctx, request.signedIn(), request.meta())),
+  });
+
+  // Decision 0010: the web's idle warning. Reading the status is passive (the web asks on its
+  // own, so it must not keep an idle session alive); extending it is the user's own choice.
+  r.get('/account/session/', {
+    config: { duringMfaSetup: true, passive: true },
+    schema: {
+      tags,
+      summary: 'This session’s idle and lifetime limits and the time it has left; not a use',
+      response: { 200: plainSuccess(sessionStatus) },
+    },
+    handler: async (request) => ok(sessionStatusOf(ctx, request.signedIn().sessionTimes)),
+  });
+
+  r.post('/account/session/extend/', {
+    config: { duringMfaSetup: true },
+    schema: {
+      tags,
+      summary: '“Stay signed in”: counts as use now, so the idle time starts again',
+      response: { 200: plainSuccess(sessionStatus) },
+    },
+    handler: async (request) => ok(await extendSession(ctx, request.signedIn())),
   });
 }

@@ -34,7 +34,7 @@ const DEFAULT_LIMITS: LivenessCacheLimits = { maxEntries: 100_000, maxAgeMs: 5 *
 
 /**
  * Decision 0008: what the event poll's auth statement found for a session that passed, and which
- * users have no event pending, kept by one node. Only passive routes read it; it is trusted only
+ * users have no event pending, kept by one node. Only routes marked `cachedAuth` (the event poll) read it; it is trusted only
  * while the node listens for the database's invalidations (`listening`), and every invalidation
  * bumps `generation`, so a statement that read before an invalidation and finished after it is
  * not remembered.

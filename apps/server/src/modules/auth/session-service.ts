@@ -33,7 +33,7 @@ export async function createSession(
   return { sessionId: session!.id, refresh };
 }
 
-type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
+export type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
 
 /** The two limits in force; a stored value that no longer passes its schema falls back to the default. */
 function timeoutsOf(ctx: AppContext, stored: { idle: unknown; lifetime: unknown }): SessionTimeouts {
@@ -112,6 +112,14 @@ export interface AuthenticatedSession {
   pendingEvent: boolean;
   /** The handshake's Z, decrypted only when a route reads or writes sealed content. */
   sharedSecret: () => Uint8Array;
+  /** What the idle and lifetime limits are judged on, as of this request (after its own touch). */
+  times: SessionTimes;
+}
+
+export interface SessionTimes {
+  createdAt: Date;
+  lastUsedAt: Date;
+  limits: SessionTimeouts;
 }
 
 type Claims = { sessionId: string; userId: string; uid: string };
@@ -167,7 +175,7 @@ function judgeRow(
 }
 
 /**
- * Decision 0008: a passive request (the event poll) judged from this node's cache of the auth
+ * Decision 0008: a passive request of a route marked `cachedAuth` (the event poll) judged from this node's cache of the auth
  * statement, with every clock check made again against ctx.now(). Undefined when there is no
  * entry, or when the entry would refuse: a cached timestamp may only be stale toward "expired",
  * so the database decides (and ends a timed-out session) as before.
@@ -200,6 +208,7 @@ async function fromCache(
     roles: row.roles,
     pendingEvent: ctx.liveness.mayHaveEvent(claims.userId),
     sharedSecret: () => decryptSharedSecret(ctx, uid, row.sharedSecret),
+    times: { createdAt: row.sessionCreatedAt, lastUsedAt: row.sessionUsedAt, limits: judged.limits },
   };
 }
 
@@ -218,6 +227,8 @@ export async function authenticateRequest(
     uid: string;
     claims: Claims | undefined;
     activity: boolean;
+    /** The route accepts this node's cached verdict (decision 0008): the event poll. */
+    cacheable: boolean;
   },
 ): Promise<AuthenticatedSession> {
   const { uid } = input;
@@ -227,8 +238,9 @@ export async function authenticateRequest(
     input.claims && UUID.test(input.claims.sessionId) && UUID.test(input.claims.userId)
       ? input.claims
       : undefined;
-  const passive = !input.activity;
-  if (passive && claims && claims.uid === uid) {
+  // Only a passive route may be answered from the cache: the cache never records a use.
+  const cacheable = input.cacheable && !input.activity;
+  if (cacheable && claims && claims.uid === uid) {
     const cached = await fromCache(ctx, uid, claims);
     if (cached) return cached;
   }
@@ -249,14 +261,13 @@ export async function authenticateRequest(
   if (judged.verdict !== 'live') throw new ProtocolError(Codes.sessionExpired);
   const session = row!;
   const live = claims!;
-  if (
-    input.activity &&
-    ctx.now().getTime() - session.sessionUsedAt!.getTime() >= touchAfterMs(judged.limits)
-  ) {
-    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, live.sessionId));
+  let lastUsedAt = session.sessionUsedAt!;
+  if (input.activity && ctx.now().getTime() - lastUsedAt.getTime() >= touchAfterMs(judged.limits)) {
+    lastUsedAt = ctx.now();
+    await ctx.db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, live.sessionId));
   }
   const roles = (session.roles ?? []) as Role[];
-  if (passive) {
+  if (cacheable) {
     ctx.liveness.remember(generation, live, {
       sharedSecret: session.sharedSecret,
       handshakeUsedAt: judged.touchHandshake ? ctx.now() : session.handshakeUsedAt,
@@ -279,7 +290,21 @@ export async function authenticateRequest(
     roles,
     pendingEvent: session.pendingEvent,
     sharedSecret: () => decryptSharedSecret(ctx, uid, session.sharedSecret),
+    times: { createdAt: session.sessionCreatedAt!, lastUsedAt, limits: judged.limits },
   };
+}
+
+/**
+ * "Stay signed in": the session counts as used now, whatever touchAfterMs would allow, so
+ * the client's countdown starts from an exact last use. Only a live session is touched.
+ */
+export async function touchSessionNow(ctx: AppContext, sessionId: string): Promise<Date | undefined> {
+  const [row] = await ctx.db
+    .update(sessions)
+    .set({ lastUsedAt: ctx.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ lastUsedAt: sessions.lastUsedAt });
+  return row?.lastUsedAt;
 }
 
 /**

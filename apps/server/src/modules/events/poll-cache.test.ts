@@ -215,6 +215,21 @@ describe('the event poll answered from the node cache', () => {
     expect(row?.reason).toBe('timeout');
   });
 
+  it('reports the session status from the database, not the cache: a use recorded elsewhere shows at once', async () => {
+    const c = await patientOn(b);
+    await cachedPoll(b, c);
+    clock.advance(2 * 60_000);
+    // What a request of the same session on another node writes: last use moves, nobody is told.
+    const usedAt = clock.now();
+    await a.portal.ctx.db
+      .update(sessions)
+      .set({ lastUsedAt: usedAt })
+      .where(eq(sessions.id, claimsOf(c).sessionId));
+    const status = await c.get<{ last_used_at: string; idle_remaining_ms: number }>('/account/session/');
+    expect(status.last_used_at).toBe(usedAt.toISOString());
+    expect(status.idle_remaining_ms).toBeGreaterThan(29 * 60_000);
+  });
+
   it('still ends an idle session from the cache path: the database decides and records the timeout', async () => {
     const c = await patientOn(b);
     // The web refreshes its 15-minute token as it runs out; neither that nor the poll is use.

@@ -15,7 +15,7 @@ const NOTHING_PENDING = JSON.stringify(nothingPending);
 export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().get('/patient/event/', {
     // Every open web app polls every 10 s on its own; that keeps no idle session alive.
-    config: { passive: true },
+    config: { passive: true, cachedAuth: true },
     schema: {
       tags: ['events'],
       summary: 'The oldest pending event of the signed-in user, consumed by reading it',

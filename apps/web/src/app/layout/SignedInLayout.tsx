@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,9 @@ import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import './signed-in-layout.css';
+
+// Decision 0010: only signed-in screens warn before the idle timeout, so the login page never loads it.
+const IdleWarning = lazy(() => import('../../features/idle-warning/IdleWarning.tsx'));
 
 /** spec §2: the sidebar collapses by itself on medium-or-smaller screens (below lg). */
 const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
@@ -75,6 +78,9 @@ export default function SignedInLayout() {
         </div>
       </div>
       <MessengerHost session={session} />
+      <Suspense fallback={null}>
+        <IdleWarning />
+      </Suspense>
     </div>
   );
 }
