@@ -8,6 +8,8 @@ export interface Scenario {
   load: Load;
   /** Least share of the baseline's req/s; undefined while no target is set. */
   minBaselineRatio?: number;
+  /** Least req/s in absolute terms (a capacity), beside the share of the baseline. */
+  minRequestsPerSecond?: number;
   /** Highest acceptable p99 latency; undefined while no target is set. */
   maxP99Ms?: number;
   /** Highest acceptable p99 of the portal's own event-loop delay during the measured run. */

@@ -26,6 +26,14 @@ export function judge(
       `${formatPercent(ratio)} of baseline req/s, target ≥ ${formatPercent(scenario.minBaselineRatio)}`,
     );
   }
+  if (
+    scenario.minRequestsPerSecond !== undefined &&
+    !(measured.requestsPerSecond >= scenario.minRequestsPerSecond)
+  ) {
+    misses.push(
+      `${Math.round(measured.requestsPerSecond)} req/s, target ≥ ${scenario.minRequestsPerSecond} req/s`,
+    );
+  }
   if (scenario.maxP99Ms !== undefined && !(measured.p99Ms <= scenario.maxP99Ms)) {
     misses.push(`p99 ${measured.p99Ms.toFixed(0)} ms, target ≤ ${scenario.maxP99Ms} ms`);
   }
@@ -46,6 +54,7 @@ export function judge(
 export function targetText(scenario: Scenario): string {
   const parts = [
     scenario.minBaselineRatio === undefined ? undefined : `≥ ${formatPercent(scenario.minBaselineRatio)}`,
+    scenario.minRequestsPerSecond === undefined ? undefined : `≥ ${scenario.minRequestsPerSecond} req/s`,
     scenario.maxP99Ms === undefined ? undefined : `p99 ≤ ${scenario.maxP99Ms} ms`,
     scenario.maxEventLoopP99Ms === undefined ? undefined : `loop p99 ≤ ${scenario.maxEventLoopP99Ms} ms`,
   ].filter((part) => part !== undefined);
