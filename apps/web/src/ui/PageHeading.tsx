@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { headingMayTakeFocus } from './heading-focus.ts';
 import { useSiteName } from './site-name.ts';
 
 interface PageHeadingProps {
@@ -12,8 +11,7 @@ interface PageHeadingProps {
 
 /**
  * The page's one h1. After a client-side navigation it takes focus, so screen-reader and
- * keyboard users start at the new content (the first load keeps the browser's own start),
- * unless they opened a menu or dialog while the page's code was on its way.
+ * keyboard users start at the new content (the first load keeps the browser's own start).
  */
 export function PageHeading({ children, title }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -29,7 +27,7 @@ export function PageHeading({ children, title }: PageHeadingProps) {
   }, [documentTitle, site]);
 
   useEffect(() => {
-    if (key !== 'default' && headingMayTakeFocus(document.activeElement)) ref.current?.focus();
+    if (key !== 'default') ref.current?.focus();
   }, [key]);
 
   return (
