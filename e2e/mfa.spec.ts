@@ -184,7 +184,7 @@ test('ending another browser’s session from the account screen signs that brow
     await expect(sessions).toHaveCount(2);
     const iphone = sessions.filter({ hasText: 'Safari on iOS' });
     await expect(iphone).toHaveCount(1);
-    await iphone.getByRole('button', { name: 'Sign out Safari on iOS' }).click();
+    await iphone.getByRole('button', { name: 'Sign out this device: Safari on iOS' }).click();
     await expect(here.getByText('The device was signed out.')).toBeVisible();
     await expect(sessions).toHaveCount(1);
 

@@ -45,7 +45,7 @@ export default {
     signedIn: '登录时间：{{when}}',
     address: '地址：{{ip}}',
     endOne: '将此设备退出登录',
-    endOneNamed: '将 {{device}} 退出登录',
+    endOneNamed: '将此设备退出登录：{{device}}',
     endOthers: '将其他所有设备退出登录',
     endedOne: '该设备已退出登录。',
     endedOthers: '其他所有设备均已退出登录。',

@@ -47,7 +47,8 @@ export default {
     signedIn: 'signed in {{when}}',
     address: 'address {{ip}}',
     endOne: 'Sign out this device',
-    endOneNamed: 'Sign out {{device}}',
+    // Starts with the button's visible text (WCAG 2.5.3 label in name), then says which device.
+    endOneNamed: 'Sign out this device: {{device}}',
     endOthers: 'Sign out all other devices',
     endedOne: 'The device was signed out.',
     endedOthers: 'All other devices were signed out.',
