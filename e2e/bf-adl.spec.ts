@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Answers } from '@portal/protocol';
 import { eq } from 'drizzle-orm';
 import { users } from '@portal/server/src/db/schema/index.ts';
 import { loadDraft } from '@portal/server/src/modules/assessment/assessment-store.ts';
 import { answersTotalling, barthel } from '@portal/server/src/modules/assessment/test-helpers.ts';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import { DEMO_PATIENT, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 
@@ -13,22 +14,6 @@ const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/**
- * "A week later" needs the server's clock to move. Rather than give the real server a
- * clock it could be told to move, each journey runs its own portal in the test worker
- * (the server's test portal: fresh database, demo accounts, the built web app) and moves
- * that portal's clock directly.
- */
-const test = base.extend<{ portal: TestPortal }>({
-  // eslint-disable-next-line no-empty-pattern
-  portal: async ({}, use) => {
-    const portal = await startTestPortal();
-    await use(portal);
-    await portal.close();
-  },
-  baseURL: async ({ portal }, use) => use(portal.baseUrl),
-});
 
 function optionLabel(itemId: string, value: string, locale: 'gb' | 'cn'): string {
   const item = barthel.items.find((i) => i.id === itemId)!;

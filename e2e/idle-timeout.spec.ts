@@ -1,24 +1,9 @@
-import { expect, test as base } from '@playwright/test';
-import {
-  DEMO_ADMIN,
-  DEMO_PATIENT,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/server/src/testing/test-portal.ts';
+import { expect } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PATIENT } from '@portal/server/src/testing/test-portal.ts';
+import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 
 const MINUTE = 60_000;
-
-/** The idle timeout needs the server's clock to move: a portal of its own, as in bf-adl.spec.ts. */
-const test = base.extend<{ portal: TestPortal }>({
-  // eslint-disable-next-line no-empty-pattern
-  portal: async ({}, use) => {
-    const portal = await startTestPortal();
-    await use(portal);
-    await portal.close();
-  },
-  baseURL: async ({ portal }, use) => use(portal.baseUrl),
-});
 
 test('an open portal left alone past the idle timeout signs out on its next request with Session Expired', async ({
   page,

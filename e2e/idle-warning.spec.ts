@@ -1,11 +1,7 @@
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
-import {
-  DEMO_ADMIN,
-  DEMO_PATIENT,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/server/src/testing/test-portal.ts';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PATIENT, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 
@@ -14,17 +10,6 @@ const MINUTE = 60 * SECOND;
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Both clocks move: the server's (TestClock) and the browser's (page.clock), as in idle-timeout.spec.ts. */
-const test = base.extend<{ portal: TestPortal }>({
-  // eslint-disable-next-line no-empty-pattern
-  portal: async ({}, use) => {
-    const portal = await startTestPortal();
-    await use(portal);
-    await portal.close();
-  },
-  baseURL: async ({ portal }, use) => use(portal.baseUrl),
-});
 
 const TEXT = {
   gb: {

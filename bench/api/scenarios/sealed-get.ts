@@ -1,4 +1,6 @@
 import { PortalClient } from '@portal/protocol';
+// A typical patient's record: one primary coverage (the demo seed has none).
+import { SAMPLE_COVERAGE as COVERAGE } from '@portal/server/src/testing/intake-samples.ts';
 import { apiUrl } from '../api-url.ts';
 import { DEMO_PATIENT } from '../demo-patient.ts';
 import type { Scenario } from '../scenario.ts';
@@ -8,20 +10,6 @@ const CONNECTIONS = 100;
 /** Issue 11: an encrypted read keeps ≥ 30 % of the baseline with p99 ≤ 50 ms at 100 connections. */
 const MIN_BASELINE_RATIO = 0.3;
 const MAX_P99_MS = 50;
-
-/** A typical patient's record: one primary coverage (the demo seed has none). */
-const COVERAGE = {
-  insurance_type: 'medicare',
-  primary: true,
-  payer_name: 'Medicare',
-  member_id: '1EG4-TE5-MK73',
-  group_number: '',
-  plan_name: 'Part B',
-  subscriber_name: 'Pat Example',
-  subscriber_relationship: 'self',
-  effective_from: '2023-01-01',
-  effective_to: '',
-};
 
 /**
  * protocol.md §4: a sealed GET as a signed-in patient. `GET /patient/insurance/` (the issue's

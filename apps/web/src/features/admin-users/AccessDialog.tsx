@@ -82,7 +82,7 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
         </fieldset>
         {isSelf && <p className="field__hint">{t('users.access.selfHint')}</p>}
         <p className="field__hint">{t('users.access.sessionsHint')}</p>
-        <div className="admin-dialog__actions">
+        <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>

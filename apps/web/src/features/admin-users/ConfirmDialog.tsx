@@ -26,7 +26,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {t(props.error)}
         </p>
       )}
-      <div className="admin-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={props.onCancel} autoFocus>
           {t('common.cancel')}
         </button>

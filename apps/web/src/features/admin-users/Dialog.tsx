@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import '../../ui/dialog.css';
 
 interface DialogProps {
   title: string;
@@ -30,7 +31,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', describedBy 
   return (
     <dialog
       ref={ref}
-      className="admin-dialog"
+      className="dialog"
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
@@ -40,7 +41,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', describedBy 
         onClose();
       }}
     >
-      <h2 id={titleId} className="admin-dialog__title">
+      <h2 id={titleId} className="dialog__title">
         {title}
       </h2>
       {children}

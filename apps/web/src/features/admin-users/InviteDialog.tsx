@@ -124,7 +124,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           options={LOCALE_CHOICES}
           onChange={(value) => setLocale(value as Locale)}
         />
-        <div className="admin-dialog__actions">
+        <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>

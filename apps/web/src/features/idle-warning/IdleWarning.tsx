@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countdownText, milestoneOf, type EndReason } from './idle-timing.ts';
 import { useIdleWarning } from './use-idle-warning.ts';
+import '../../ui/dialog.css';
 import './idle-warning.css';
 
 /**
@@ -77,7 +78,7 @@ function IdleWarningDialog({
   return (
     <dialog
       ref={ref}
-      className="idle-warning"
+      className="dialog idle-warning"
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
@@ -88,7 +89,7 @@ function IdleWarningDialog({
         keep();
       }}
     >
-      <h2 id={titleId} className="idle-warning__title">
+      <h2 id={titleId} className="dialog__title">
         {t(`${reason}.title`)}
       </h2>
       <p id={bodyId} className="idle-warning__body">
@@ -97,7 +98,7 @@ function IdleWarningDialog({
       <p className="visually-hidden" aria-live="assertive" aria-atomic="true">
         {announcement}
       </p>
-      <div className="idle-warning__actions">
+      <div className="dialog__actions idle-warning__actions">
         <button ref={firstRef} type="button" className="button button--primary" onClick={keep}>
           {t(`${reason}.keep`)}
         </button>
