@@ -2,13 +2,29 @@ import type { EventLoopDelay } from '../lib/event-loop-delay.ts';
 import type { LatencySummary } from '../lib/latency-probe.ts';
 import type { Measurement } from '../lib/measure.ts';
 import { formatTable } from '../lib/table.ts';
-import type { Scenario } from './scenario.ts';
+import type { Scenario, SkippedScenario } from './scenario.ts';
 import { formatPercent, targetText, type Verdict } from './targets.ts';
+
+/** The portal's event-loop delay over a stretch of time, from inside and from outside. */
+export interface PortalWatched {
+  delay: EventLoopDelay;
+  probe: LatencySummary;
+}
 
 export interface ScenarioResult {
   scenario: Scenario;
   measured: Measurement;
+  /** What the ratio divides by: a baseline run right before the scenario, or the opening one; none for the opening one itself. */
+  baseline: { measured: Measurement; paired: boolean } | undefined;
+  /** The portal watched over the measured run (scenarios with an event-loop target). */
+  watched?: PortalWatched;
   verdict: Verdict;
+}
+
+export type RowResult = ScenarioResult | { skipped: SkippedScenario };
+
+export function isMeasured(result: RowResult): result is ScenarioResult {
+  return !('skipped' in result);
 }
 
 const COLUMNS = [
@@ -20,32 +36,43 @@ const COLUMNS = [
   { header: 'p99 ms', align: 'right' },
   { header: 'non-2xx', align: 'right' },
   { header: 'errors', align: 'right' },
+  { header: 'baseline req/s', align: 'right' },
   { header: 'vs baseline', align: 'right' },
   { header: 'target', align: 'right' },
   { header: 'result' },
 ] as const;
 
-export function resultTable(results: readonly ScenarioResult[]): string {
-  const rows = results.map(({ scenario, measured, verdict }) => [
-    scenario.name,
-    scenario.request,
-    String(scenario.connections),
-    measured.requestsPerSecond.toFixed(0),
-    measured.p50Ms.toFixed(1),
-    measured.p99Ms.toFixed(1),
-    String(measured.non2xx),
-    String(measured.errors),
-    formatPercent(verdict.ratio),
-    targetText(scenario),
-    verdict.passed ? '✓ pass' : '✗ miss',
-  ]);
+export function resultTable(results: readonly RowResult[]): string {
+  const rows = results.map((result) => {
+    if (!isMeasured(result)) {
+      const { name, request, notMeasured } = result.skipped;
+      return [name, request, ...Array<string>(COLUMNS.length - 4).fill('—'), notMeasured];
+    }
+    const { scenario, measured, baseline, verdict } = result;
+    return [
+      scenario.name,
+      scenario.request,
+      String(scenario.connections),
+      measured.requestsPerSecond.toFixed(0),
+      measured.p50Ms.toFixed(1),
+      measured.p99Ms.toFixed(1),
+      String(measured.non2xx),
+      String(measured.errors),
+      baseline === undefined
+        ? '—'
+        : `${baseline.measured.requestsPerSecond.toFixed(0)}${baseline.paired ? ' paired' : ''}`,
+      formatPercent(verdict.ratio),
+      targetText(scenario),
+      verdict.passed ? '✓ pass' : '✗ miss',
+    ];
+  });
   return formatTable(COLUMNS, rows);
 }
 
-export function misses(results: readonly ScenarioResult[]): string[] {
-  return results.flatMap(({ scenario, verdict }) =>
-    verdict.misses.map((miss) => `${scenario.name}: ${miss}`),
-  );
+export function misses(results: readonly RowResult[]): string[] {
+  return results
+    .filter(isMeasured)
+    .flatMap(({ scenario, verdict }) => verdict.misses.map((miss) => `${scenario.name}: ${miss}`));
 }
 
 export function latencyLine(label: string, summary: LatencySummary): string {

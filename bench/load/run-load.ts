@@ -1,11 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PortalClient, type PortalRequest } from '@portal/protocol';
 import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
-import { startPortal, type PortalUnderTest } from '../api/start-portal.ts';
+import { createVerifiedPatients } from '../lib/verified-patients.ts';
+import { startPortal } from '../api/start-portal.ts';
 
 /**
  * `npm run bench -- load`: simulated patients against one portal process on loopback, each
@@ -22,7 +21,6 @@ const SAVE_PAUSE_MS = [2_000, 8_000] as const;
 const FULL_SAVE_EVERY = 4;
 /** Sign-ins spread over this window, as patients arrive over time rather than all at once. */
 const RAMP_MS = 10_000;
-const SIGNUP_CONCURRENCY = 8;
 const PASSWORD = 'Load-test-patient-2025';
 
 function positive(name: string, fallback: number): number {
@@ -67,45 +65,6 @@ const profile = (n: number) => ({
   preferred_language: 'en',
   height_cm: 160 + (n % 20),
 });
-
-/** Sign-ups and e-mail verification before the clock starts: setup, not load. */
-async function createPatients(portal: PortalUnderTest): Promise<string[]> {
-  const emails = Array.from({ length: PATIENTS }, (_, i) => `load-${i}@bench.example`);
-  const queue = [...emails];
-  const signUp = async () => {
-    for (let email = queue.shift(); email; email = queue.shift()) {
-      const client = new PortalClient({ baseUrl: portal.service.baseUrl });
-      await client.handshake();
-      await client.signup({
-        email,
-        password: PASSWORD,
-        first_name: 'Load',
-        last_name: 'Patient',
-        date_of_birth: '1955-06-15',
-        agree_terms: true,
-        locale: 'gb',
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, signUp));
-  const outbox = path.join(portal.dataDir, 'outbox');
-  const tokens = new Map<string, string>();
-  for (const file of await readdir(outbox)) {
-    const mail = (await readFile(path.join(outbox, file), 'utf8'))
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    const to = /^To: (\S+)/im.exec(mail)?.[1]?.toLowerCase();
-    const token = /\/auth\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    if (to && token) tokens.set(to, token);
-  }
-  const verifier = new PortalClient({ baseUrl: portal.service.baseUrl });
-  for (const email of emails) {
-    const token = tokens.get(email);
-    if (!token) throw new Error(`no verification mail for ${email}`);
-    await verifier.verifyEmail(token);
-  }
-  return emails;
-}
 
 async function simulatePatient(baseUrl: string, email: string, n: number, endAt: number) {
   await sleep(Math.random() * RAMP_MS);
@@ -208,7 +167,9 @@ export async function runLoadSuite(): Promise<boolean> {
   const portal = await startPortal(process.env.DATABASE_URL || undefined);
   try {
     console.log(`Portal database: ${portal.engine}`);
-    const emails = await createPatients(portal);
+    // Sign-ups and e-mail verification before the clock starts: setup, not load.
+    const emails = Array.from({ length: PATIENTS }, (_, i) => `load-${i}@bench.example`);
+    await createVerifiedPatients(portal, emails, PASSWORD);
     console.log(`${emails.length} patients signed up and verified; the clock starts now.`);
     const endAt = Date.now() + SECONDS * 1000;
     await Promise.all(emails.map((email, n) => simulatePatient(portal.service.baseUrl, email, n, endAt)));

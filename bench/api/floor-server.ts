@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { SAMPLE_INTAKE } from '@portal/server/src/testing/intake-samples.ts';
+import { FLOOR_UID } from './floor-identity.ts';
+
+/**
+ * The floor of a sealed profile read: Fastify 5 and a `pg` pool as large as the portal's, one
+ * route running only the database work such a read cannot do without — the session checked in
+ * the database, the record read, the read audited — with no cryptography, logging, validation
+ * or metrics. Whatever the portal does beyond that costs it its distance to this server's req/s.
+ * Its tables live in a schema of their own, dropped when it stops.
+ */
+const { DATABASE_URL, DATABASE_POOL_MAX, PORT } = process.env;
+if (!DATABASE_URL) throw new Error('The floor server needs DATABASE_URL (PostgreSQL)');
+
+const schema = `bench_floor_${process.pid}`;
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_MAX) });
+
+// The portal's `data-cipher.ts` layout: version byte, 12-byte nonce, ciphertext, 16-byte tag.
+const STORED_PROFILE_BYTES = 1 + 12 + Buffer.byteLength(JSON.stringify(SAMPLE_INTAKE.profile)) + 16;
+const ids = { userId: randomUUID(), sessionId: randomUUID() };
+
+/**
+ * The portal's tables cut to the columns these statements touch, with the same keys and the
+ * same indexes on the audit table, which every insert has to maintain.
+ */
+async function createSchema(): Promise<void> {
+  await pool.query(`
+    drop schema if exists ${schema} cascade;
+    create schema ${schema};
+    create table ${schema}.handshakes (
+      uid text primary key, shared_secret_enc bytea not null,
+      last_used_at timestamptz not null default now(), revoked_at timestamptz);
+    create table ${schema}.users (
+      id uuid primary key, roles text[] not null, status text not null);
+    create table ${schema}.sessions (
+      id uuid primary key, user_id uuid not null references ${schema}.users (id),
+      created_at timestamptz not null default now(), last_used_at timestamptz not null default now(),
+      expires_at timestamptz not null, revoked_at timestamptz);
+    create table ${schema}.patient_resources (
+      user_id uuid not null references ${schema}.users (id), kind text not null,
+      version integer not null, data_enc bytea not null, updated_at timestamptz not null default now(),
+      primary key (user_id, kind));
+    create table ${schema}.audit_log (
+      id bigint primary key generated always as identity, at timestamptz not null default now(),
+      actor_id uuid, subject_id uuid, action text not null, target text, outcome text not null,
+      ip text, user_agent text, request_id text, detail jsonb);
+    create index on ${schema}.audit_log (subject_id, at);
+    create index on ${schema}.audit_log (at);`);
+  await pool.query(`insert into ${schema}.handshakes (uid, shared_secret_enc) values ($1, $2)`, [
+    FLOOR_UID,
+    randomBytes(1 + 12 + 32 + 16),
+  ]);
+  await pool.query(`insert into ${schema}.users (id, roles, status) values ($1, '{user}', 'active')`, [
+    ids.userId,
+  ]);
+  await pool.query(
+    `insert into ${schema}.sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+    [ids.sessionId, ids.userId],
+  );
+  await pool.query(
+    `insert into ${schema}.patient_resources (user_id, kind, version, data_enc) values ($1, 'profile', 1, $2)`,
+    [ids.userId, randomBytes(STORED_PROFILE_BYTES)],
+  );
+}
+
+// Named statements: parsed and planned once per connection, as the portal's prepared ones.
+const authStatement = {
+  name: 'floor_auth',
+  text: `select h.shared_secret_enc, h.revoked_at, s.expires_at, s.revoked_at as session_revoked_at, u.roles, u.status
+    from ${schema}.handshakes h
+    left join ${schema}.sessions s on s.id = $2 and s.user_id = $3
+    left join ${schema}.users u on u.id = s.user_id
+    where h.uid = $1`,
+};
+const resourceStatement = {
+  name: 'floor_resource',
+  text: `select kind, version, data_enc, updated_at from ${schema}.patient_resources
+    where user_id = $1 and kind in ('profile', 'draft:profile')`,
+};
+const AUDIT_COLUMNS = 4;
+const auditInsert = (rows: number) => {
+  const tuples = Array.from({ length: rows }, (_, row) => {
+    const [actor, ip, userAgent, requestId] = [1, 2, 3, 4].map(
+      (column) => `$${row * AUDIT_COLUMNS + column}`,
+    );
+    return `('patient.read', 'success', ${actor}, ${actor}, 'profile', ${ip}, ${userAgent}, ${requestId})`;
+  });
+  return `insert into ${schema}.audit_log (action, outcome, actor_id, subject_id, target, ip, user_agent, request_id)
+    values ${tuples.join(', ')}`;
+};
+
+interface WaitingRow {
+  values: [actorId: string, ip: string, userAgent: string | null, requestId: string];
+  done(error?: unknown): void;
+}
+
+/**
+ * The portal's group commit (modules/audit/audit-group-commit.ts) in short: rows that arrive
+ * while an insert is in flight go together in the next one, and each read answers only once
+ * its own row is committed.
+ */
+const waiting: WaitingRow[] = [];
+const MAX_AUDIT_ROWS_PER_INSERT = 500;
+let flushing = false;
+function audit(values: WaitingRow['values']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    waiting.push({ values, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (!flushing) {
+      flushing = true;
+      setImmediate(() => void flushAudit());
+    }
+  });
+}
+async function flushAudit(): Promise<void> {
+  while (waiting.length > 0) {
+    const batch = waiting.splice(0, MAX_AUDIT_ROWS_PER_INSERT);
+    try {
+      await pool.query(
+        auditInsert(batch.length),
+        batch.flatMap((row) => row.values),
+      );
+      for (const row of batch) row.done();
+    } catch (error) {
+      for (const row of batch) row.done(error);
+    }
+  }
+  flushing = false;
+}
+
+await createSchema();
+const app = Fastify();
+app.get('/healthz', async () => ({ ok: true }));
+app.get('/profile/', async (request, reply) => {
+  const { rows: sessions } = await pool.query({
+    ...authStatement,
+    values: [request.headers.uid, ids.sessionId, ids.userId],
+  });
+  const session = sessions[0] as
+    { revoked_at: Date | null; expires_at: Date | null; status: string | null } | undefined;
+  if (!session || session.revoked_at || !session.expires_at || session.status !== 'active') {
+    return reply.code(401).send({ code: 10401 });
+  }
+  const { rows } = await pool.query({ ...resourceStatement, values: [ids.userId] });
+  await audit([ids.userId, request.ip, request.headers['user-agent'] ?? null, String(request.id)]);
+  const saved = (rows as { kind: string; version: number; data_enc: Buffer; updated_at: Date }[]).find(
+    (row) => row.kind === 'profile',
+  );
+  return {
+    value: saved?.data_enc.toString('base64') ?? null,
+    version: saved?.version ?? 0,
+    updated_at: saved?.updated_at.toISOString() ?? null,
+    draft: null,
+  };
+});
+
+const stop = async () => {
+  await app.close();
+  await pool.query(`drop schema if exists ${schema} cascade`);
+  await pool.end();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+await app.listen({ host: '127.0.0.1', port: Number(PORT) });

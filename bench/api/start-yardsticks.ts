@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { configSchema } from '@portal/server/src/config.ts';
+import { freePort } from '../lib/free-port.ts';
+import { repoRoot } from '../lib/repo-root.ts';
+import { startService, type Service } from '../lib/service-process.ts';
+import { typescriptEntry } from '../lib/typescript-entry.ts';
+
+const STARTUP_TIMEOUT_MS = 30_000;
+
+/** The bare Fastify hello-world of baseline-server.ts, on a free loopback port. */
+export function startBaseline(): Promise<Service> {
+  return startYardstick('baseline', 'baseline-server.ts', '/', {});
+}
+
+/**
+ * The floor of a sealed read (floor-server.ts) on PostgreSQL, with as many pool connections as
+ * the portal opens: the same DATABASE_POOL_MAX setting, read through the portal's own schema.
+ */
+export function startFloor(databaseUrl: string): Promise<Service> {
+  const poolMax = configSchema.shape.DATABASE_POOL_MAX.parse(process.env.DATABASE_POOL_MAX);
+  return startYardstick('floor', 'floor-server.ts', '/healthz', {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: String(poolMax),
+  });
+}
+
+async function startYardstick(
+  name: string,
+  file: string,
+  healthPath: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Service> {
+  const port = await freePort();
+  return startService({
+    name,
+    ...typescriptEntry(path.join(import.meta.dirname, file)),
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port) },
+    baseUrl: `http://127.0.0.1:${port}`,
+    healthPath,
+    startupTimeoutMs: STARTUP_TIMEOUT_MS,
+  });
+}
