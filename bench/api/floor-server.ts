@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { configSchema } from '@portal/server/src/config.ts';
 import { SAMPLE_INTAKE } from '@portal/server/src/testing/intake-samples.ts';
 import { FLOOR_UID } from './floor-identity.ts';
 
@@ -15,7 +16,9 @@ const { DATABASE_URL, DATABASE_POOL_MAX, PORT } = process.env;
 if (!DATABASE_URL) throw new Error('The floor server needs DATABASE_URL (PostgreSQL)');
 
 const schema = `bench_floor_${process.pid}`;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_MAX) });
+// The portal's setting read through the portal's own schema: the same pool size, default included.
+const poolMax = configSchema.shape.DATABASE_POOL_MAX.parse(DATABASE_POOL_MAX);
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: poolMax });
 
 // The portal's `data-cipher.ts` layout: version byte, 12-byte nonce, ciphertext, 16-byte tag.
 const STORED_PROFILE_BYTES = 1 + 12 + Buffer.byteLength(JSON.stringify(SAMPLE_INTAKE.profile)) + 16;

@@ -14,7 +14,7 @@ export interface PortalWatched {
 export interface ScenarioResult {
   scenario: Scenario;
   measured: Measurement;
-  /** What the ratio divides by: a baseline run right before the scenario, or the opening one; none for the opening one itself. */
+  /** What the ratio divides by: the paired baseline, else the opening one; none for the opening run itself. */
   baseline: { measured: Measurement; paired: boolean } | undefined;
   /** The portal watched over the measured run (scenarios with an event-loop target). */
   watched?: PortalWatched;

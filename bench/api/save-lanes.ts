@@ -30,13 +30,13 @@ const SEAL_CONCURRENCY = 64;
 /**
  * Versioned saves of one intake resource (protocol.md "Intake": a save names the version it
  * started from and answers 10409 over a newer one), spread over patients so every save answers
- * 2xx at any concurrency: a lane (one patient, one session) has at most one save in flight,
- * and the next save of a patient is sealed for the version the previous one produced. Bodies
- * are sealed before each run, since each needs its own salt (protocol.md §3) and sealing while
- * measuring would load the machine under test.
+ * 2xx with up to one connection per patient: a lane (one patient, one session) has at most one
+ * save in flight, and the next save of a patient is sealed for the version the previous one
+ * produced. Bodies are sealed before each run, since each needs its own salt (protocol.md §3)
+ * and sealing while measuring would load the machine under test.
  */
 export class SaveLanes {
-  /** Saves asked for when no lane had a sealed body left; each was sent unsealed (an error). */
+  /** Saves asked for when no idle lane had a sealed body left; each was sent unsealed (an error). */
   exhausted = 0;
   readonly #lanes: Lane[];
   /** Lanes with no save in flight, first in first out, so every patient gets its turn. */

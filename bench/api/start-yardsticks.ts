@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { configSchema } from '@portal/server/src/config.ts';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { startService, type Service } from '../lib/service-process.ts';
@@ -13,15 +12,11 @@ export function startBaseline(): Promise<Service> {
 }
 
 /**
- * The floor of a sealed read (floor-server.ts) on PostgreSQL, with as many pool connections as
- * the portal opens: the same DATABASE_POOL_MAX setting, read through the portal's own schema.
+ * The floor of a sealed read (floor-server.ts) on PostgreSQL. It inherits the environment the
+ * portal gets, so both size their pools from the same DATABASE_POOL_MAX.
  */
 export function startFloor(databaseUrl: string): Promise<Service> {
-  const poolMax = configSchema.shape.DATABASE_POOL_MAX.parse(process.env.DATABASE_POOL_MAX);
-  return startYardstick('floor', 'floor-server.ts', '/healthz', {
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: String(poolMax),
-  });
+  return startYardstick('floor', 'floor-server.ts', '/healthz', { DATABASE_URL: databaseUrl });
 }
 
 async function startYardstick(

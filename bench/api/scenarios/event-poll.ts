@@ -2,7 +2,7 @@ import { apiUrl } from '../api-url.ts';
 import type { Scenario } from '../scenario.ts';
 import { signedInPatientHeaders } from './signed-in-patient.ts';
 
-export const EVENT_POLL_CONNECTIONS = 100;
+const CONNECTIONS = 100;
 /** Target: the call every open web app makes every 10 s (protocol.md §8) costs at most 2× a bare route. */
 const MIN_BASELINE_RATIO = 0.5;
 /** Issue 11's sizing behind that ratio: one node carries the 10 s polls of 50,000 open web apps. */
@@ -28,7 +28,7 @@ export async function eventPollScenario(portalUrl: string): Promise<Scenario> {
   return {
     name: 'event poll',
     request: `GET /patient/event/ (${SESSIONS} sessions)`,
-    connections: EVENT_POLL_CONNECTIONS,
+    connections: CONNECTIONS,
     minBaselineRatio: MIN_BASELINE_RATIO,
     minRequestsPerSecond: MIN_POLLS_PER_SECOND,
     load: {

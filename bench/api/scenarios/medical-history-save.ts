@@ -21,7 +21,10 @@ const SPARE_SAVES_PER_LANE = 3;
 // Each sign-in is an argon2 verification: a few at a time keeps the setup short on 2 cores.
 const SIGN_INS_AT_ONCE = 4;
 
-/** autocannon keeps one context per request in flight: where its lane waits for the answer. */
+/**
+ * autocannon hands a request's setupRequest and its onResponse the same context object (one
+ * request in flight per connection): the lane waits there for its answer.
+ */
 interface SaveContext {
   taken?: TakenSave;
 }
@@ -68,7 +71,8 @@ export async function medicalHistorySaveScenario(portal: PortalUnderTest): Promi
     problems: () =>
       lanes.exhausted > 0
         ? [
-            `${lanes.exhausted} saves found no sealed body left: raise SAVE_CEILING_PER_SECOND in api/scenarios/medical-history-save.ts`,
+            `${lanes.exhausted} saves found no idle patient with a sealed body left: raise SAVE_CEILING_PER_SECOND ` +
+              '(or PATIENTS, if saves timed out) in api/scenarios/medical-history-save.ts',
           ]
         : [],
   };
