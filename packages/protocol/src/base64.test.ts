@@ -29,6 +29,21 @@ describe('base64', () => {
     }
   });
 
+  it('agrees with the platform encoder on a megabyte of random bytes', () => {
+    const bytes = new Uint8Array(1024 * 1024 + 2);
+    // getRandomValues fills at most 64 KiB a call.
+    for (let at = 0; at < bytes.length; at += 65_536) {
+      globalThis.crypto.getRandomValues(bytes.subarray(at, at + 65_536));
+    }
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 8192) {
+      binary += String.fromCharCode(...bytes.subarray(at, at + 8192));
+    }
+    const encoded = bytesToBase64(bytes);
+    expect(encoded).toBe(btoa(binary));
+    expect(base64ToBytes(encoded)).toEqual(bytes);
+  });
+
   it.each([
     ['missing padding', 'Zg'],
     ['too much padding', 'Zg==='],
