@@ -130,6 +130,30 @@ describe('logs', () => {
       expect(text).not.toContain(secret);
     }
   });
+  it("log the web's own polls at debug when they succeed, and a refused one at info with its path", async () => {
+    const c = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    const since = t.logs.length;
+    const polled = await c.send({ method: 'GET', path: '/patient/event/' });
+    expect(polled.status).toBe(200);
+    expect(t.logs.slice(since)).toEqual([]);
+    const refused = await c.send({
+      method: 'GET',
+      path: '/patient/event/',
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(refused.status).toBe(401);
+    const lines = t.logs.slice(since).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        reqId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        req: expect.objectContaining({ method: 'GET' }),
+        res: { statusCode: 401 },
+      }),
+    ]);
+    expect(JSON.stringify(lines[0]?.req)).toContain('/backend/api/v1/patient/event/');
+  });
 });
 
 describe('two nodes, one database', () => {

@@ -3,6 +3,7 @@ export * from './api-error.ts';
 export * from './base64.ts';
 export * from './client.ts';
 export * from './envelope.ts';
+export * from './envelope-primitives.ts';
 export * from './error-codes.ts';
 export * from './hex.ts';
 export * from './keys.ts';

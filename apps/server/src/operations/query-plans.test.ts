@@ -36,6 +36,10 @@ const HOT_CALLS: {
     },
   },
   { name: 'patient insurance (sealed read)', call: ({ patient }) => patient.get('/patient/insurance/') },
+  {
+    name: 'patient profile with its draft (sealed read)',
+    call: ({ patient }) => patient.get('/patient/profile/'),
+  },
   { name: 'patient documents list', call: ({ patient }) => patient.get('/patient/documents/') },
   { name: 'patient messages', call: ({ patient }) => patient.get('/patient/messages/') },
   {

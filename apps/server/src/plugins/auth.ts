@@ -16,6 +16,8 @@ export interface SignedInUser {
   pendingEvent: boolean;
   /** The session's created and last-used times and the limits in force (decision 0006). */
   sessionTimes: SessionTimes;
+  /** The token only allows setting up MFA (protocol.md §10; `mfa_setup` in the verified token). */
+  mfaSetupOnly: boolean;
 }
 
 declare module 'fastify' {
@@ -88,6 +90,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       uid,
       pendingEvent: session.pendingEvent,
       sessionTimes: session.times,
+      mfaSetupOnly: claims?.mfaSetupOnly === true,
     };
     if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
       throw new ProtocolError(Codes.forbidden);

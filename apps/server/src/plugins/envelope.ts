@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, generateSalt, isValidSalt, open, openJson, ProtocolError, sealJson } from '@portal/protocol';
+import { nodeCryptoPrimitives } from '@portal/protocol/node-crypto';
 import type { AppContext } from '../context.ts';
 import { consumeSalt, loadSharedSecret } from '../modules/auth/handshake-service.ts';
 
@@ -38,6 +39,7 @@ function uidOf(request: FastifyRequest): string | undefined {
 /**
  * protocol.md §3-§4: opens sealed request bodies before validation, so routes and
  * services only see plain values, and seals the answers routes hand to `request.sealed`.
+ * The envelope runs on node:crypto's primitives, in the request's own tick (decision 0011).
  */
 export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
@@ -73,14 +75,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
     const z = await request.sharedSecret();
     await consumeSalt(ctx, uidOf(request)!, salt);
     if (encryptedBody) {
-      request.body = await openJson(z, salt, 'c2s', sealed);
+      request.body = await openJson(z, salt, 'c2s', sealed, nodeCryptoPrimitives);
     } else {
-      request.body = { ...body, [secretField!]: await open(z, salt, 'c2s', sealed) };
+      request.body = { ...body, [secretField!]: await open(z, salt, 'c2s', sealed, nodeCryptoPrimitives) };
     }
   });
 
   app.decorateRequest('sealed', async function (this: FastifyRequest, payload: unknown) {
     const salt = generateSalt();
-    return { code: 0 as const, salt, data: await sealJson(await this.sharedSecret(), salt, 's2c', payload) };
+    const z = await this.sharedSecret();
+    return { code: 0 as const, salt, data: await sealJson(z, salt, 's2c', payload, nodeCryptoPrimitives) };
   });
 });

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -9,8 +10,45 @@ interface Waiting {
   failed(error: unknown): void;
 }
 
-// 9 bound columns a row: far below PostgreSQL's 65,535 parameters a statement.
+// Each column travels as one array parameter, so a batch's size has no parameter limit; this
+// bounds the statement's size and the wait of the rows behind it.
 const MAX_ROWS_PER_INSERT = 500;
+
+/**
+ * One multi-row insert whose nine parameters are the columns as arrays, unnested by the
+ * database: building it costs the same for 1 row as for 500. The query builder's multi-row
+ * VALUES list was built value by value, 6–8 % of a sealed read's CPU under load.
+ */
+function insertRows(rows: AuditRow[]): SQL {
+  const column = (pick: (row: AuditRow) => unknown) => sql.param(rows.map(pick));
+  const names = sql.join(
+    [
+      auditLog.action,
+      auditLog.outcome,
+      auditLog.actorId,
+      auditLog.subjectId,
+      auditLog.target,
+      auditLog.detail,
+      auditLog.ip,
+      auditLog.userAgent,
+      auditLog.requestId,
+    ].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  // Each driver serialises the arrays, JSON objects included, from the parameters' types.
+  return sql`insert into ${auditLog} (${names})
+    select * from unnest(
+      ${column((row) => row.action)}::text[],
+      ${column((row) => row.outcome)}::text[],
+      ${column((row) => row.actorId ?? null)}::uuid[],
+      ${column((row) => row.subjectId ?? null)}::uuid[],
+      ${column((row) => row.target ?? null)}::text[],
+      ${column((row) => row.detail ?? null)}::jsonb[],
+      ${column((row) => row.ip ?? null)}::text[],
+      ${column((row) => row.userAgent ?? null)}::text[],
+      ${column((row) => row.requestId ?? null)}::text[]
+    )`;
+}
 
 /**
  * Application-level group commit for stand-alone audit rows, as PostgreSQL groups WAL flushes:
@@ -49,7 +87,7 @@ export class AuditGroupCommit {
 
   private async insert(batch: Waiting[]): Promise<void> {
     try {
-      await this.db.insert(auditLog).values(batch.map((waiting) => waiting.row));
+      await this.db.execute(insertRows(batch.map((waiting) => waiting.row)));
       for (const waiting of batch) waiting.committed();
     } catch (error) {
       if (batch.length === 1) {

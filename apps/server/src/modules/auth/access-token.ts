@@ -102,7 +102,7 @@ function verifiedClaims(secret: Uint8Array, token: string, nowSeconds: number): 
   }
   const payload = jsonObject(payloadPart);
   if (!payload) return undefined;
-  const { sub, uid, sid, roles, iss, aud, exp, iat, nbf } = payload;
+  const { sub, uid, sid, roles, iss, aud, exp, iat, nbf, mfa_setup } = payload;
   const audiences = Array.isArray(aud) ? aud : [aud];
   if (
     iss !== ISSUER ||
@@ -124,6 +124,7 @@ function verifiedClaims(secret: Uint8Array, token: string, nowSeconds: number): 
       uid,
       sessionId: sid,
       roles: roles.filter((r): r is Role => ROLES.includes(r as Role)),
+      mfaSetupOnly: mfa_setup === true,
     },
     exp,
     nbf: nbf as number | undefined,

@@ -9,7 +9,12 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { listCoverages } from './insurance-service.ts';
-import { deletePatientResource, loadPatientResource, savePatientResource } from './resource-store.ts';
+import {
+  deletePatientResource,
+  loadPatientResource,
+  loadPatientResourcePair,
+  savePatientResource,
+} from './resource-store.ts';
 
 const draftKind = (name: string) => `draft:${name}`;
 const SUBMISSION = 'intake_submission';
@@ -21,10 +26,7 @@ interface Actor {
 
 /** One resource with the patient's unsaved draft of it; every read is audited before it is answered. */
 export async function readResource(ctx: AppContext, actor: Actor, name: IntakeResourceName) {
-  const [saved, draft] = await Promise.all([
-    loadPatientResource(ctx, ctx.db, actor.userId, name),
-    loadPatientResource(ctx, ctx.db, actor.userId, draftKind(name)),
-  ]);
+  const [saved, draft] = await loadPatientResourcePair(ctx, actor.userId, name, draftKind(name));
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'patient.read',
     outcome: 'success',
