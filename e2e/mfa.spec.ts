@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { PortalClient, userPage } from '@portal/protocol';
-import { createVerifiedPatient, type Account } from './support/accounts.ts';
+import { createAdministrator, createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { ADMIN, BASE_URL, STORAGE } from './support/portal.ts';
+import { ADMIN, STORAGE } from './support/portal.ts';
 import { notices, signIn } from './support/session.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -13,24 +12,6 @@ const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 function authenticatorCode(manualKey: string, stepsAhead = 0): string {
   const totp = new TOTP({ secret: Secret.fromBase32(manualKey.replace(/\s+/g, '')), digits: 6, period: 30 });
   return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-/**
- * A fresh administrator, promoted by the demo admin through the API: enrolling the shared
- * demo admin itself would put an MFA step in front of every other spec that signs it in.
- */
-async function freshAdministrator(): Promise<Account> {
-  const account = await createVerifiedPatient('mfa-admin');
-  const admin = new PortalClient({ baseUrl: BASE_URL });
-  await admin.handshake();
-  await admin.login(ADMIN.email, ADMIN.password);
-  const page = userPage.parse(await admin.get('/admin/users/', { q: account.email }));
-  await admin.post(
-    '/admin/users/access/',
-    { id: page.items[0]!.id, roles: ['admin'], auths: ['admin'] },
-    { encrypt: true },
-  );
-  return account;
 }
 
 async function openAccount(page: Page, firstName: string) {
@@ -62,7 +43,7 @@ test('an administrator sets up MFA from the key shown, then signs in with a code
   // within a second of the default 60 s and once went past it.
   test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
-  const account = await freshAdministrator();
+  const account = await createAdministrator('mfa-admin');
   let manualKey = '';
   let recoveryCodes: string[] = [];
 

@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build-plugins/precompress.ts';
 
+/** The entry chunk's file: index.html's module script, named after it. */
+const ENTRY_CHUNK = /^assets\/index-[\w-]+\.js$/;
+
 // The API runs on the server's port in development; the built app is served by the server itself.
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
 
@@ -18,6 +21,15 @@ export default defineConfig({
     // The server's CSP is `script-src 'self'`: keep every script an external file.
     assetsInlineLimit: 0,
     sourcemap: false,
+    modulePreload: {
+      // The entry's dynamic imports (the route table's layouts and pages, preloaded at start) fetch
+      // their whole import graph at once: the first paint waits for it. A page's own lazy parts (a
+      // welcome card's live status, the messenger) come after that paint, and each `<link
+      // rel=modulepreload>` Vite would add for them costs the main thread a few milliseconds on a
+      // slow phone, in the middle of the page's tasks: those let the browser follow their imports.
+      // Stylesheets are always preloaded (Vite keeps them apart from these dependencies).
+      resolveDependencies: (_file, deps, { hostId }) => (ENTRY_CHUNK.test(hostId) ? deps : []),
+    },
     rolldownOptions: {
       treeshake: {
         // @portal/protocol builds its zod schemas at module top level, which a bundler must

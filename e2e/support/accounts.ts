@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PortalClient } from '@portal/protocol';
+import { PortalClient, userPage } from '@portal/protocol';
 import { linkFromMail } from './mail.ts';
-import { BASE_URL } from './portal.ts';
+import { ADMIN, BASE_URL } from './portal.ts';
 
 export interface Account {
   email: string;
@@ -32,5 +32,24 @@ export async function createVerifiedPatient(label: string, firstName = 'Robin'):
   });
   const link = await linkFromMail(account.email, 'verify-email');
   await client.verifyEmail(new URL(link).searchParams.get('token') ?? '');
+  return account;
+}
+
+/**
+ * A fresh administrator, promoted by the demo admin through the API (journeys that would disturb
+ * the shared demo admin, such as enrolling MFA). The promotion queues a refresh_token event, which
+ * the first event poll after sign-in hears.
+ */
+export async function createAdministrator(label: string): Promise<Account> {
+  const account = await createVerifiedPatient(label);
+  const admin = new PortalClient({ baseUrl: BASE_URL });
+  await admin.handshake();
+  await admin.login(ADMIN.email, ADMIN.password);
+  const page = userPage.parse(await admin.get('/admin/users/', { q: account.email }));
+  await admin.post(
+    '/admin/users/access/',
+    { id: page.items[0]!.id, roles: ['admin'], auths: ['admin'] },
+    { encrypt: true },
+  );
   return account;
 }

@@ -17,13 +17,18 @@ if (!root) throw new Error('The page has no #root element');
 // footer (cumulative layout shift on every cold load).
 // A transition lets React render the first page in slices, yielding to the browser in between,
 // rather than in one long task that holds up input on a slow phone (Total Blocking Time).
-void Promise.all([i18nReady, preloadRoute(ROUTES, window.location.pathname)]).then(() => {
-  const app = createRoot(root);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+// Started in a task of its own: evaluating the entry's modules (React above all) is already one
+// long task on a slow phone, and asking for the route's code (a preload link per file) need not
+// lengthen it.
+setTimeout(() => {
+  void Promise.all([i18nReady, preloadRoute(ROUTES, window.location.pathname)]).then(() => {
+    const app = createRoot(root);
+    startTransition(() => {
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 });

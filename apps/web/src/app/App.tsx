@@ -20,13 +20,20 @@ const queryClient = new QueryClient({
 // Cached answers hold health data: none may outlive the session that fetched it (shared computers).
 onSessionEnd(() => queryClient.clear());
 
-const router = createBrowserRouter([{ element: <AppShell />, children: toRouteObjects(ROUTES) }]);
+// Made on the first render rather than when the module loads: the entry chunk's evaluation is
+// one long task on a slow phone, and the router (route objects, history, the first match) need
+// not be part of it.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+function appRouter() {
+  router ??= createBrowserRouter([{ element: <AppShell />, children: toRouteObjects(ROUTES) }]);
+  return router;
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={null}>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </Suspense>
     </QueryClientProvider>
   );

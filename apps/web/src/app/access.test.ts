@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../api/session.ts';
 import type { Role } from '../api/user-info.ts';
-import { decideAccess, hasAdminAuth, isAdministrator } from './access.ts';
+import { decideAccess, hasAdminAuth, homePath, isAdministrator } from './access.ts';
 import type { AppRoute } from './route-types.ts';
 
 function session(roles: Role[], overrides: Partial<Session['user']> = {}): Session {
@@ -91,5 +91,22 @@ describe('route guards (spec §2, §6)', () => {
     expect(hasAdminAuth(session(['admin'], { auths: ['admin'] }))).toBe(true);
     expect(hasAdminAuth(session(['admin'], { auths: [] }))).toBe(false);
     expect(hasAdminAuth(null)).toBe(false);
+  });
+});
+
+describe('where / leads, named in one step', () => {
+  it('is where the guards end from /welcome', () => {
+    const cases: Session[] = [
+      session(['user']),
+      session(['admin']),
+      session(['admin', 'user']),
+      session(['admin'], { mfa_setup_required: true }),
+      session(['user'], { mfa_setup_required: true }),
+    ];
+    for (const signedIn of cases) {
+      const decision = decideAccess([layout, home, welcome], signedIn);
+      const end = decision.kind === 'redirect' ? decision.to : '/welcome';
+      expect(homePath(signedIn)).toBe(end);
+    }
   });
 });

@@ -7,6 +7,7 @@ export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string 
 export const AUTH_PATH = '/auth';
 export const ADMIN_HOME = '/users';
 export const ACCOUNT_PATH = '/account';
+export const WELCOME_PATH = '/welcome';
 
 /** spec §6: the roles list defaults to user and admin when none are stored. */
 export function rolesOf(session: Session | null): readonly Role[] {
@@ -29,6 +30,16 @@ export function mayOpen(route: AppRoute, session: Session | null): boolean {
   if (!route.roles || route.roles.length === 0) return true;
   const roles = rolesOf(session);
   return route.roles.some((role) => roles.includes(role));
+}
+
+/**
+ * Where "go to /" ends for this session (spec §2, §4), named at once: the redirects from / (to
+ * /welcome, then an administrator on to /users) each swap the signed-in layout for a redirect
+ * and back, so a hop through / unmounted the navbar and closed whatever menu was open in it.
+ */
+export function homePath(session: Session): string {
+  if (session.user.mfa_setup_required) return ACCOUNT_PATH;
+  return isAdministrator(session) ? ADMIN_HOME : WELCOME_PATH;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { headingMayTakeFocus } from './heading-focus.ts';
 import { useSiteName } from './site-name.ts';
 
 interface PageHeadingProps {
@@ -11,7 +12,8 @@ interface PageHeadingProps {
 
 /**
  * The page's one h1. After a client-side navigation it takes focus, so screen-reader and
- * keyboard users start at the new content (the first load keeps the browser's own start).
+ * keyboard users start at the new content (the first load keeps the browser's own start),
+ * unless they opened a menu or dialog while the page's code was on its way.
  */
 export function PageHeading({ children, title }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -27,7 +29,7 @@ export function PageHeading({ children, title }: PageHeadingProps) {
   }, [documentTitle, site]);
 
   useEffect(() => {
-    if (key !== 'default') ref.current?.focus();
+    if (key !== 'default' && headingMayTakeFocus(document.activeElement)) ref.current?.focus();
   }, [key]);
 
   return (

@@ -11,9 +11,6 @@ export const INSTRUMENT_DEFINITIONS: readonly InstrumentDefinition[] = [barthel,
   instrumentDefinition.parse(definition),
 );
 
-/** Spec §2 names the BF-ADL form without its items; the portal asks the Barthel Index (design/assessments.md). */
-export const BF_ADL_INSTRUMENT = 'barthel';
-
 /** The newest version of each instrument: the one patients answer now. */
 export const CURRENT_INSTRUMENTS: readonly InstrumentDefinition[] = [
   ...new Map(

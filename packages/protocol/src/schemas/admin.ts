@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, Locale, nameSchema, Role } from './auth.ts';
-import { encodedValue } from './common.ts';
-import { intakeStatus, profileSchema } from './intake.ts';
+import { encodedValue, pageOf } from './common.ts';
+import { profileSchema } from './intake.ts';
+import { intakeStatus } from './intake-status.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
 import { ChatMode, publicConfig } from './public.ts';
 
@@ -12,16 +13,6 @@ const isoTime = z.string().describe('ISO 8601 time, UTC');
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(25);
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
-
-/** What `Paged<T>` answers look like: one page of items and the count of all matches. */
-export function pageOf<Item extends z.ZodType>(item: Item) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
-}
 
 // ---- Users ----
 

@@ -16,6 +16,16 @@ export function plainSuccess<Data extends z.ZodType>(data: Data) {
   return z.object({ code: z.literal(0), data });
 }
 
+/** What `Paged<T>` answers look like: one page of items and the count of all matches. */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
+
 export const saltSchema = z.string().regex(SALT_PATTERN, 'Salt must be 16 letters');
 
 /** protocol.md §1 (spec): tokens and PHI travel as `{ code: 0, salt, data }`, `data` decrypting to JSON. */

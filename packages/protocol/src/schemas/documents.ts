@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { DocumentAction, DocumentStatus } from './document-status.ts';
+import { DocumentKind, patientDocument } from './documents-page.ts';
 
 export * from './document-status.ts';
+export * from './documents-page.ts';
 
 /** Largest PDF the clinic may upload (protocol.md §6: 10413 beyond it). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** A drawn signature is a small PNG; anything larger is not a signature. */
 export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
 export const DOCUMENTS_PAGE_SIZE = 20;
-
-/** Reference documents are read by every patient; signature documents are assigned to one. */
-export const DocumentKind = z.enum(['reference', 'signature']);
-export type DocumentKind = z.infer<typeof DocumentKind>;
 
 export const DocumentFieldKind = z.enum(['signature', 'date', 'initials']);
 export type DocumentFieldKind = z.infer<typeof DocumentFieldKind>;
@@ -129,34 +127,6 @@ export const documentsQuery = z.object({
   kind: DocumentKind.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-
-/** A document as the patient sees it; reference documents have no status. */
-export const patientDocument = z.object({
-  id: z.uuid(),
-  kind: DocumentKind,
-  title: z.string(),
-  description: z.string(),
-  status: DocumentStatus.nullable(),
-  due_at: isoTime.nullable(),
-  created_at: isoTime,
-  updated_at: isoTime,
-  /** The patient's moves the state table allows now. */
-  actions: z.array(DocumentAction),
-  /** A signed PDF exists (after sign or submit). */
-  signed: z.boolean(),
-  rejection_reason: z.string().nullable(),
-});
-export type PatientDocument = z.infer<typeof patientDocument>;
-
-export const documentsPage = z.object({
-  items: z.array(patientDocument),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-  /** The patient's assigned documents per status, whatever the filter. */
-  counts: z.record(DocumentStatus, z.number().int()),
-});
-export type DocumentsPage = z.infer<typeof documentsPage>;
 
 export const documentDetail = patientDocument.extend({
   /** The signed PDF once there is one, else the original. */

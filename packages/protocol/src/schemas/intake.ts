@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateOfBirthSchema, emailSchema, nameSchema } from './auth.ts';
 import { draftOf } from './draft.ts';
+import { type IntakeResourceName } from './intake-status.ts';
 
 /** Optional free text: blank means absent, so a cleared field removes its value. */
 const optionalText = (max: number) =>
@@ -174,16 +175,14 @@ export const coverageSchema = z
     path: ['effective_to'],
   });
 
-/** The five single resources of the intake, by their wire names (spec §7). */
+/** The schema of each of the intake's five single resources (spec §7). */
 export const INTAKE_RESOURCES = {
   profile: profileSchema,
   contact: contactSchema,
   emergency_content: emergencyContentSchema,
   treating_practitioner: treatingPractitionerSchema,
   medical_history: medicalHistorySchema,
-} as const;
-export type IntakeResourceName = keyof typeof INTAKE_RESOURCES;
-export const INTAKE_RESOURCE_NAMES = Object.keys(INTAKE_RESOURCES) as IntakeResourceName[];
+} as const satisfies Record<IntakeResourceName, z.ZodType>;
 
 /**
  * POST body of a single resource: the version the edit started from (0 for none) and
@@ -238,16 +237,6 @@ export const cardUploadRequest = z.object({
 export const cardQuery = z.object({ insurance_type: InsuranceType, side: CardSide });
 export const cardContent = z.object({ mime: z.string(), content_base64: z.string() });
 
-export const IntakeSection = z.enum([...INTAKE_RESOURCE_NAMES, 'insurance']);
-export const intakeStatus = z.object({
-  sections: z.record(
-    IntakeSection,
-    z.object({ complete: z.boolean(), has_draft: z.boolean(), updated_at: z.string().nullable() }),
-  ),
-  no_insurance: z.boolean(),
-  submitted_at: z.string().nullable(),
-  complete: z.boolean(),
-});
 export const intakeSubmitRequest = z.object({ no_insurance: z.boolean() });
 
 export type Profile = z.infer<typeof profileSchema>;
@@ -256,4 +245,3 @@ export type EmergencyContent = z.infer<typeof emergencyContentSchema>;
 export type TreatingPractitioner = z.infer<typeof treatingPractitionerSchema>;
 export type MedicalHistory = z.infer<typeof medicalHistorySchema>;
 export type Coverage = z.infer<typeof coverageSchema>;
-export type IntakeStatus = z.infer<typeof intakeStatus>;

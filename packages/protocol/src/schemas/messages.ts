@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './admin.ts';
+import { pageOf } from './common.ts';
 
 // The built-in secure messenger (issue 9): one thread per patient with the clinic. Every answer
 // that carries a message is sealed, and so is every body that carries one.

@@ -9,7 +9,7 @@ import { onMessageEvent } from '../../features/messages/message-events.ts';
 import { isPatient, MessengerHost } from '../../features/messages/MessengerHost.tsx';
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
-import { hasAdminAuth } from '../access.ts';
+import { hasAdminAuth, homePath } from '../access.ts';
 import { PageLoading } from '../AppShell.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
@@ -49,9 +49,12 @@ export default function SignedInLayout() {
   const queryClient = useQueryClient();
   const sidebar = useSidebar(hasAdminAuth(session));
 
-  // spec §4: on the refresh_token event, refresh tokens and go to /.
+  // spec §4: on the refresh_token event, refresh tokens and go to / (where / leads for the new
+  // roles; an administrator already on /users stays, with the open menus and this layout).
   useEventPoll(session !== null, (name) => {
-    if (name === 'refresh_token') void refreshTokens().then(() => navigate('/'));
+    if (name === 'refresh_token') {
+      void refreshTokens().then((renewed) => navigate(homePath(renewed), { replace: true }));
+    }
     if (name === 'message' && session) onMessageEvent(queryClient, isPatient(session));
   });
 

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
+import { getSession } from '../../api/session.ts';
+import { homePath } from '../../app/access.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useDisableMfa, useMfaStatus } from './account-api.ts';
@@ -19,6 +21,11 @@ export function MfaSection() {
   // Shown once, whatever the refreshed status says meanwhile; "Done" leaves the screen.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const navigate = useNavigate();
+  // To where / leads, in one step (the tokens were refreshed when MFA was turned on).
+  const leave = () => {
+    const session = getSession();
+    void navigate(session ? homePath(session) : '/', { replace: true });
+  };
 
   return (
     <section className="card account-section" aria-labelledby="account-mfa-title">
@@ -32,9 +39,7 @@ export function MfaSection() {
           {t('errors.generic')}
         </p>
       )}
-      {recoveryCodes && (
-        <RecoveryCodes codes={recoveryCodes} onDone={() => void navigate('/', { replace: true })} />
-      )}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={leave} />}
       {!recoveryCodes && status.data && !status.data.enabled && <MfaSetup onEnabled={setRecoveryCodes} />}
       {!recoveryCodes && status.data?.enabled && (
         <>

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
+import { getSession } from '../../api/session.ts';
+import { homePath } from '../../app/access.ts';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -26,8 +28,11 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const loginMutation = useLogin();
-  // The guard sends an administrator on from / to /users (spec §2), or to /account to set up MFA.
-  const enter = () => void navigate('/', { replace: true });
+  // Straight to where / leads (spec §2: /users for an administrator, /account to set up MFA).
+  const enter = () => {
+    const session = getSession();
+    void navigate(session ? homePath(session) : '/', { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

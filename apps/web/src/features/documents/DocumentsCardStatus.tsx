@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocuments } from './use-documents.ts';
+import { useDocuments } from './use-document-list.ts';
 
 /** The welcome card's status: how many documents await the patient's signature. */
 export function AwaitingSignatureCardStatus() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format.ts';
-import { useIntakeStatus } from './use-intake-queries.ts';
+import { useIntakeStatus } from './use-intake-status.ts';
 
 /** The welcome card's status (GET /patient/intake/): sections done of six, or when it was submitted. */
 export default function IntakeCardStatus() {

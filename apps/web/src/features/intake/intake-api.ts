@@ -87,10 +87,6 @@ export async function fetchCard(insuranceType: InsuranceTypeName, side: CardSide
   );
 }
 
-export async function fetchIntakeStatus(): Promise<IntakeStatus> {
-  return intakeStatus.parse(await apiRequest({ method: 'GET', path: '/patient/intake/' }));
-}
-
 export async function submitIntake(noInsurance: boolean): Promise<IntakeStatus> {
   return intakeStatus.parse(
     await apiRequest({

@@ -1,11 +1,9 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { INTAKE_RESOURCE_NAMES, type IntakeResourceName } from '@portal/protocol';
-import { useSession } from '../../api/use-session.ts';
 import {
   deleteCoverage,
   fetchCard,
   fetchCoverages,
-  fetchIntakeStatus,
   fetchResource,
   saveCoverage,
   saveResource,
@@ -16,6 +14,7 @@ import {
   type InsuranceTypeName,
   type ResourceState,
 } from './intake-api.ts';
+import { intakeStatusKey, useIntakeScope, useIntakeStatus } from './use-intake-status.ts';
 
 // Every key starts with the signed-in account, so one person's answers can never be shown
 // to the next person who signs in on the same tab. `gcTime: 0` drops the health data from
@@ -24,14 +23,10 @@ import {
 // nothing needs refetching while the page is open (a change made elsewhere answers 10409).
 const KEEP = { staleTime: Infinity, gcTime: 0 } as const;
 
-function useScope(): readonly ['intake', string] {
-  return ['intake', useSession()?.user.username ?? ''];
-}
-
 const keys = {
   resource: (scope: readonly unknown[], name: IntakeResourceName) => [...scope, 'resource', name] as const,
   coverages: (scope: readonly unknown[]) => [...scope, 'coverages'] as const,
-  status: (scope: readonly unknown[]) => [...scope, 'status'] as const,
+  status: intakeStatusKey,
   card: (scope: readonly unknown[], type: string, side: string, updatedAt: string) =>
     [...scope, 'card', type, side, updatedAt] as const,
 };
@@ -43,13 +38,13 @@ function refreshStatus(client: QueryClient, scope: readonly unknown[]) {
 }
 
 export function useResource(name: IntakeResourceName) {
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useQuery({ queryKey: keys.resource(scope, name), queryFn: () => fetchResource(name), ...KEEP });
 }
 
 /** The whole intake at once: the stepper, the review and the completion count need every section. */
 export function useIntake() {
-  const scope = useScope();
+  const scope = useIntakeScope();
   const resources = useQueries({
     queries: INTAKE_RESOURCE_NAMES.map((name) => ({
       queryKey: keys.resource(scope, name),
@@ -75,7 +70,7 @@ export function useIntake() {
 
 export function useSaveResource(name: IntakeResourceName) {
   const client = useQueryClient();
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useMutation({
     mutationKey: saveMutationKey(name),
     mutationFn: (body: { version: number; draft: boolean; value: unknown }) => saveResource(name, body),
@@ -89,19 +84,19 @@ export function useSaveResource(name: IntakeResourceName) {
 /** After a 10409 the section shows what was saved elsewhere. */
 export function useReloadResource(name: IntakeResourceName) {
   const client = useQueryClient();
-  const scope = useScope();
+  const scope = useIntakeScope();
   return () =>
     client.fetchQuery({ queryKey: keys.resource(scope, name), queryFn: () => fetchResource(name) });
 }
 
 export function useCoverages() {
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useQuery({ queryKey: keys.coverages(scope), queryFn: fetchCoverages, ...KEEP });
 }
 
 function useCoverageMutation<Input>(mutationFn: (input: Input) => Promise<CoverageState[]>) {
   const client = useQueryClient();
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useMutation({
     mutationFn,
     onSuccess: (list) => {
@@ -128,7 +123,7 @@ export function useUploadCard() {
 
 /** One card image; `updatedAt` is part of the key so a new upload shows at once. */
 export function useCardImage(type: InsuranceTypeName, side: CardSideName, updatedAt: string) {
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useQuery({
     queryKey: keys.card(scope, type, side, updatedAt),
     queryFn: () => fetchCard(type, side),
@@ -136,14 +131,9 @@ export function useCardImage(type: InsuranceTypeName, side: CardSideName, update
   });
 }
 
-export function useIntakeStatus() {
-  const scope = useScope();
-  return useQuery({ queryKey: keys.status(scope), queryFn: fetchIntakeStatus, gcTime: 0 });
-}
-
 export function useSubmitIntake() {
   const client = useQueryClient();
-  const scope = useScope();
+  const scope = useIntakeScope();
   return useMutation({
     mutationFn: (noInsurance: boolean) => submitIntake(noInsurance),
     onSuccess: (status) => client.setQueryData(keys.status(scope), status),

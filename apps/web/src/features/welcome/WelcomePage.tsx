@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../api/use-session.ts';
 import { formatDate } from '../../i18n/format.ts';
+import { i18next } from '../../i18n/index.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { usePainted } from '../../ui/use-painted.ts';
 import './welcome.css';
 
 interface TaskCard {
@@ -16,13 +18,28 @@ interface TaskCard {
   icon: string;
 }
 
-const IntakeCardStatus = lazy(() => import('../intake/IntakeCardStatus.tsx'));
-const BfAdlCardStatus = lazy(() => import('../assessment/BfAdlCardStatus.tsx'));
-const AwaitingSignatureCardStatus = lazy(() =>
-  import('../documents/DocumentsCardStatus.tsx').then((m) => ({ default: m.AwaitingSignatureCardStatus })),
+/**
+ * A card's live status, code and strings loaded together: fetched one after the other, the
+ * status suspended on its feature's strings after its code had arrived, and only then asked
+ * for its data (one more round trip before the welcome page is complete).
+ */
+function liveStatus(namespace: string, load: () => Promise<ComponentType>) {
+  return lazy(() =>
+    Promise.all([load(), i18next.loadNamespaces(namespace)]).then(([component]) => ({ default: component })),
+  );
+}
+
+const IntakeCardStatus = liveStatus('intake', () =>
+  import('../intake/IntakeCardStatus.tsx').then((m) => m.default),
 );
-const ReferenceCardStatus = lazy(() =>
-  import('../documents/DocumentsCardStatus.tsx').then((m) => ({ default: m.ReferenceCardStatus })),
+const BfAdlCardStatus = liveStatus('assessment', () =>
+  import('../assessment/BfAdlCardStatus.tsx').then((m) => m.default),
+);
+const AwaitingSignatureCardStatus = liveStatus('documents', () =>
+  import('../documents/DocumentsCardStatus.tsx').then((m) => m.AwaitingSignatureCardStatus),
+);
+const ReferenceCardStatus = liveStatus('documents', () =>
+  import('../documents/DocumentsCardStatus.tsx').then((m) => m.ReferenceCardStatus),
 );
 
 // A card whose feature reports progress shows it live; the others state honestly that
@@ -62,6 +79,9 @@ export default function WelcomePage() {
   const { t, i18n } = useTranslation('welcome');
   const session = useSession();
   const name = session?.user.first_name;
+  // The live statuses wait for the greeting and the cards to be on screen: their code, the
+  // protocol schemas they parse with and their requests come after the page's first paint.
+  const painted = usePainted();
   return (
     <div className="welcome">
       <PageHeading>{name ? t('greeting', { name }) : t('greetingNoName')}</PageHeading>
@@ -86,7 +106,7 @@ export default function WelcomePage() {
             <h3 className="welcome-card__title">{t(`cards.${card.id}.title`)}</h3>
             <p className="welcome-card__body">{t(`cards.${card.id}.body`)}</p>
             <p className="welcome-card__status">
-              {card.LiveStatus ? (
+              {card.LiveStatus && painted ? (
                 <Suspense fallback={t(card.status)}>
                   <card.LiveStatus />
                 </Suspense>

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+// The intake's status on its own module, apart from the intake's form schemas: the welcome
+// card parses it on the patient's first screen and must not load (and build) every form schema.
+
+/** The five single resources of the intake, by their wire names (spec §7). */
+export const INTAKE_RESOURCE_NAMES = [
+  'profile',
+  'contact',
+  'emergency_content',
+  'treating_practitioner',
+  'medical_history',
+] as const;
+export type IntakeResourceName = (typeof INTAKE_RESOURCE_NAMES)[number];
+
+export const IntakeSection = z.enum([...INTAKE_RESOURCE_NAMES, 'insurance']);
+export const intakeStatus = z.object({
+  sections: z.record(
+    IntakeSection,
+    z.object({ complete: z.boolean(), has_draft: z.boolean(), updated_at: z.string().nullable() }),
+  ),
+  no_insurance: z.boolean(),
+  submitted_at: z.string().nullable(),
+  complete: z.boolean(),
+});
+
+export type IntakeStatus = z.infer<typeof intakeStatus>;
