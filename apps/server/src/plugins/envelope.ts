@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, generateSalt, isValidSalt, open, openJson, ProtocolError, sealJson } from '@portal/protocol';
 import { nodeCryptoPrimitives } from '@portal/protocol/node-crypto';
@@ -54,9 +54,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
     return pending;
   });
 
-  app.addHook('preValidation', async (request) => {
+  const openBody: preValidationAsyncHookHandler = async (request) => {
     const { encryptedBody, secretField } = request.routeOptions.config;
-    if (!encryptedBody && !secretField) return;
     const body = request.body;
     const sealed = encryptedBody
       ? (body as { data?: unknown } | undefined)?.data
@@ -79,6 +78,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
     } else {
       request.body = { ...body, [secretField!]: await open(z, salt, 'c2s', sealed, nodeCryptoPrimitives) };
     }
+  };
+  // A hook of the routes that take a sealed body only, ahead of their own: as a global hook it
+  // ran (and returned) on every request, the event poll's included.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.encryptedBody && !route.config?.secretField) return;
+    route.preValidation = [openBody, ...[route.preValidation ?? []].flat()];
   });
 
   app.decorateRequest('sealed', async function (this: FastifyRequest, payload: unknown) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, MFA_SETUP_FIRST, ProtocolError } from '@portal/protocol';
 
@@ -17,12 +17,17 @@ const ALWAYS_REACHABLE = new Set(['/backend/api/v1/token/logout/', '/backend/api
  * token carries `mfa_setup` and reaches only the routes marked `duringMfaSetup` (enrolment,
  * sessions, logout, the event poll); everything else answers 10403. Runs after the auth plugin,
  * which read the flag from the token it verified (decoding the token again here was 2–3 % of a
- * sealed read's CPU).
+ * sealed read's CPU). The gate is a hook of each route it guards, first among the route's own
+ * hooks so it still runs right after the auth plugin's: a global hook ran (and returned) on
+ * every request, the event poll's included.
  */
 export const mfaSetupGatePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    const { config, url } = request.routeOptions;
-    if (!request.user || config.duringMfaSetup || ALWAYS_REACHABLE.has(url ?? '')) return;
-    if (request.user.mfaSetupOnly) throw new ProtocolError(Codes.forbidden, MFA_SETUP_FIRST);
+  const gate: onRequestHookHandler = (request, _reply, done) => {
+    if (request.user?.mfaSetupOnly) done(new ProtocolError(Codes.forbidden, MFA_SETUP_FIRST));
+    else done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.duringMfaSetup || ALWAYS_REACHABLE.has(route.url)) return;
+    route.onRequest = [gate, ...[route.onRequest ?? []].flat()];
   });
 });
