@@ -122,4 +122,35 @@ describe('audit of PHI reads', () => {
       await t.portal.ctx.db.execute(sql.raw('alter table audit_log drop constraint refuse_card_reads'));
     }
   });
+
+  it('audits each documents list through the same group commit, and answers no list whose row is refused', async () => {
+    const listAudits = () =>
+      rows<AuditRow>(
+        sql`select actor_id, subject_id, action, outcome from audit_log where action = 'document.list'`,
+      );
+    const before = (await listAudits()).length;
+    const lists = await Promise.all(
+      Array.from({ length: 8 }, () => patient.get<{ total: number }>('/patient/documents/')),
+    );
+    expect(lists.every((list) => list.total > 0)).toBe(true);
+    const added = (await listAudits()).slice(before);
+    expect(added).toHaveLength(8);
+    for (const row of added) {
+      expect(row).toMatchObject({ actor_id: patientId, subject_id: patientId, outcome: 'success' });
+    }
+
+    await t.portal.ctx.db.execute(
+      sql.raw(
+        `alter table audit_log add constraint refuse_lists check (action <> 'document.list') not valid`,
+      ),
+    );
+    try {
+      const refused = await patient.send({ method: 'GET', path: '/patient/documents/' });
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      expect(refused.body).not.toHaveProperty('data');
+    } finally {
+      await t.portal.ctx.db.execute(sql.raw('alter table audit_log drop constraint refuse_lists'));
+    }
+    expect(await listAudits()).toHaveLength(before + 8);
+  });
 });

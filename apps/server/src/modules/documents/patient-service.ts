@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { consentTextFor } from './consent-text.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { recordDocumentEvent } from './move-document.ts';
@@ -36,32 +36,33 @@ export async function listPatientDocuments(
   query: z.output<typeof documentsQuery>,
   meta: RequestMeta,
 ): Promise<DocumentsPage> {
-  return ctx.db.transaction(async (tx) => {
-    const assigned =
-      query.kind === 'reference' ? [] : await listAssignments(tx, userId, { status: query.status });
-    const references = query.kind === 'signature' || query.status ? [] : await listReferenceTemplates(tx);
-    const all: PatientDocument[] = [
-      ...assigned.map((row) => patientDocumentView(ctx, row)),
-      ...references.map(referenceDocumentView),
-    ];
-    const counts = await countByStatus(tx, userId);
-    await recordAudit(tx, meta, {
-      action: 'document.list',
-      outcome: 'success',
-      actorId: userId,
-      detail: { count: all.length },
-    });
-    const start = (query.page - 1) * DOCUMENTS_PAGE_SIZE;
-    return {
-      items: all.slice(start, start + DOCUMENTS_PAGE_SIZE),
-      page: query.page,
-      page_size: DOCUMENTS_PAGE_SIZE,
-      total: all.length,
-      counts: Object.fromEntries(
-        DocumentStatus.options.map((s) => [s, counts.get(s) ?? 0]),
-      ) as DocumentsPage['counts'],
-    };
+  // A read changes nothing, so no transaction: the three reads run side by side, and the audit
+  // row goes through the group commit of PHI reads (each answer waits for its own row).
+  const [assigned, references, counts] = await Promise.all([
+    query.kind === 'reference' ? [] : listAssignments(ctx.db, userId, { status: query.status }),
+    query.kind === 'signature' || query.status ? [] : listReferenceTemplates(ctx.db),
+    countByStatus(ctx.db, userId),
+  ]);
+  const all: PatientDocument[] = [
+    ...assigned.map((row) => patientDocumentView(ctx, row)),
+    ...references.map(referenceDocumentView),
+  ];
+  await recordStandaloneAudit(ctx, meta, {
+    action: 'document.list',
+    outcome: 'success',
+    actorId: userId,
+    detail: { count: all.length },
   });
+  const start = (query.page - 1) * DOCUMENTS_PAGE_SIZE;
+  return {
+    items: all.slice(start, start + DOCUMENTS_PAGE_SIZE),
+    page: query.page,
+    page_size: DOCUMENTS_PAGE_SIZE,
+    total: all.length,
+    counts: Object.fromEntries(
+      DocumentStatus.options.map((s) => [s, counts.get(s) ?? 0]),
+    ) as DocumentsPage['counts'],
+  };
 }
 
 /** The patient's own document (signed PDF once there is one), or a reference document; 10404 otherwise. */
