@@ -1,5 +1,6 @@
 import type { AppContext, RequestMeta } from '../../context.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { observeAudit } from '../../lib/metrics.ts';
 import { AuditGroupCommit, type AuditRow } from './audit-group-commit.ts';
@@ -23,7 +24,7 @@ export async function recordAudit(db: Queryable, meta: RequestMeta | null, entry
   observeAudit(entry.action, entry.outcome);
 }
 
-const groupCommits = new WeakMap<Database, AuditGroupCommit>();
+const groupCommitOf = perDatabase((db) => new AuditGroupCommit(db));
 
 /**
  * Appends one row that has no data change to commit with (a read of PHI), through the
@@ -37,12 +38,7 @@ export async function recordStandaloneAudit(
   meta: RequestMeta | null,
   entry: AuditEntry,
 ): Promise<void> {
-  let groupCommit = groupCommits.get(ctx.db);
-  if (!groupCommit) {
-    groupCommit = new AuditGroupCommit(ctx.db);
-    groupCommits.set(ctx.db, groupCommit);
-  }
-  await groupCommit.append(auditRow(meta, entry));
+  await groupCommitOf(ctx.db).append(auditRow(meta, entry));
   observeAudit(entry.action, entry.outcome);
 }
 

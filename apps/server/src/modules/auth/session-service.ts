@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Codes, ProtocolError, settingsValues, type Role, type SettingsValues } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { events, handshakes, refreshTokens, sessions, settings, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { settingsDefaults } from '../admin/settings/settings-defaults.ts';
@@ -99,7 +100,7 @@ function authStatement(db: Database) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const authStatements = new WeakMap<Database, ReturnType<typeof authStatement>>();
+const authStatementOf = perDatabase(authStatement);
 
 export interface AuthenticatedSession {
   userId: string;
@@ -253,11 +254,7 @@ export async function authenticateRequest(
     const cached = await fromCache(ctx, uid, claims);
     if (cached) return cached;
   }
-  let statement = authStatements.get(ctx.db);
-  if (!statement) {
-    statement = authStatement(ctx.db);
-    authStatements.set(ctx.db, statement);
-  }
+  const statement = authStatementOf(ctx.db);
   const generation = ctx.liveness.generation;
   const [row] = await statement.execute({
     uid,

@@ -1,6 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { patientFiles, patientResources } from '../../db/schema/index.ts';
 
 export interface CardFile {
@@ -52,15 +53,10 @@ function coveragesStatement(db: Database) {
     .prepare('patient_coverages');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof coveragesStatement>>();
+const coveragesStatementOf = perDatabase(coveragesStatement);
 
 export async function selectCoveragesWithCards(db: Database, userId: string): Promise<CoverageRow[]> {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = coveragesStatement(db);
-    statements.set(db, statement);
-  }
-  const rows = await statement.execute({ userId });
+  const rows = await coveragesStatementOf(db).execute({ userId });
   return rows.map(({ frontMime, frontSize, frontUpdatedAt, backMime, backSize, backUpdatedAt, ...row }) => ({
     ...row,
     front: cardFile(frontMime, frontSize, frontUpdatedAt),

@@ -2,6 +2,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { patientResources } from '../../db/schema/index.ts';
 
 /** Binds each ciphertext to its owner and kind, so rows cannot be swapped. */
@@ -88,7 +89,7 @@ function resourcePairStatement(db: Database) {
     .prepare('patient_resource_pair');
 }
 
-const pairStatements = new WeakMap<Database, ReturnType<typeof resourcePairStatement>>();
+const resourcePairStatementOf = perDatabase(resourcePairStatement);
 
 /** The resource `kind` and the one stored as `besideKind` (e.g. its draft), each decrypted, or undefined. */
 export async function loadPatientResourcePair(
@@ -97,12 +98,7 @@ export async function loadPatientResourcePair(
   kind: string,
   besideKind: string,
 ): Promise<[StoredResource | undefined, StoredResource | undefined]> {
-  let statement = pairStatements.get(ctx.db);
-  if (!statement) {
-    statement = resourcePairStatement(ctx.db);
-    pairStatements.set(ctx.db, statement);
-  }
-  const rows = await statement.execute({ userId, kind, besideKind });
+  const rows = await resourcePairStatementOf(ctx.db).execute({ userId, kind, besideKind });
   const find = (wanted: string) => {
     const row = rows.find((candidate) => candidate.kind === wanted);
     return row && decryptedResource(ctx, row);
