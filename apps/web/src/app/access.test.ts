@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../api/session.ts';
 import type { Role } from '../api/user-info.ts';
-import { decideAccess, hasAdminAuth, homePath, isAdministrator } from './access.ts';
+import { homePath, isAdministrator } from '../api/home-path.ts';
+import { decideAccess, hasAdminAuth } from './access.ts';
 import type { AppRoute } from './route-types.ts';
 
 function session(roles: Role[], overrides: Partial<Session['user']> = {}): Session {

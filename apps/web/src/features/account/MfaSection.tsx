@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
-import { getSession } from '../../api/session.ts';
-import { homePath } from '../../app/access.ts';
+import { currentHomePath } from '../../api/home-path.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useDisableMfa, useMfaStatus } from './account-api.ts';
@@ -22,10 +21,7 @@ export function MfaSection() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const navigate = useNavigate();
   // To where / leads, in one step (the tokens were refreshed when MFA was turned on).
-  const leave = () => {
-    const session = getSession();
-    void navigate(session ? homePath(session) : '/', { replace: true });
-  };
+  const leave = () => void navigate(currentHomePath(), { replace: true });
 
   return (
     <section className="card account-section" aria-labelledby="account-mfa-title">

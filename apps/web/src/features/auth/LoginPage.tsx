@@ -2,8 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
-import { getSession } from '../../api/session.ts';
-import { homePath } from '../../app/access.ts';
+import { currentHomePath } from '../../api/home-path.ts';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -29,10 +28,7 @@ export default function LoginPage() {
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const loginMutation = useLogin();
   // Straight to where / leads (spec §2: /users for an administrator, /account to set up MFA).
-  const enter = () => {
-    const session = getSession();
-    void navigate(session ? homePath(session) : '/', { replace: true });
-  };
+  const enter = () => void navigate(currentHomePath(), { replace: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
