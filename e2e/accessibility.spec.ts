@@ -58,12 +58,16 @@ for (const locale of LOCALES) {
       }
       await page.goto('/welcome');
       await expect(page.locator('h1')).toBeVisible();
-      const [support, profile] = await page.locator('.navbar [aria-haspopup="menu"]').all();
-      await support?.click();
+      // The support menu and the account menu; waited for, since `.all()` is a snapshot that
+      // may be taken before the account button is there (and `?.` would then skip its check).
+      const menuButtons = page.locator('.navbar [aria-haspopup="menu"]');
+      await expect(menuButtons).toHaveCount(2);
+      await menuButtons.nth(0).click();
       await expect(page.getByRole('menu')).toBeVisible();
       await expectNoAxeViolations(page, `support menu open (${locale})`);
       await page.keyboard.press('Escape');
-      await profile?.click();
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await menuButtons.nth(1).click();
       await expect(page.getByRole('menu')).toBeVisible();
       await expectNoAxeViolations(page, `profile menu open (${locale})`);
     });
