@@ -24,7 +24,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**', 'bench/**', '**/cli/**', 'apps/server/src/main.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      '**/cli/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/upgrade/write-fixture.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

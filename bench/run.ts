@@ -7,6 +7,8 @@ import { argv, exit } from 'node:process';
 const suites: Record<string, () => Promise<boolean>> = {
   api: async () => (await import('./api/run-api.ts')).runApiSuite(),
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
+  worklist: async () => (await import('./worklist.ts')).runWorklistSuite(),
+  enumeration: async () => (await import('./enumeration.ts')).runEnumerationSuite(),
   load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
   web: async () => (await import('./web/run-web.ts')).runWebSuite(),
 };

@@ -52,6 +52,7 @@ test("a user's detail page keeps Users marked in the sidebar, as the section the
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/users$/);
+  await page.goto('/users?view=all');
   await page.getByRole('table').locator('tbody tr').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   const users = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users' });

@@ -47,7 +47,7 @@ test('a patient fills the whole intake on a desktop in English, reloads, finds i
   await page.getByRole('button', { name: 'Submit intake form' }).click();
   await expect(page.getByRole('heading', { name: 'Your intake form has been submitted' })).toBeFocused();
   await expect(page.getByText(/^Submitted on \d{1,2} \w+ \d{4}/).first()).toBeVisible();
-  await expect(page.getByText('anything you save from now on goes straight to your record')).toBeVisible();
+  await expect(page.getByText('Your clinic reviews it now, so your answers stay as they are')).toBeVisible();
   await shot(page, 'submitted-desktop-gb');
 
   await page.goto('/welcome');

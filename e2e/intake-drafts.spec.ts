@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
-import { CARD_IMAGE, expectStep, openIntake } from './intake-fixtures.ts';
+import { CARD_IMAGE, CARD_PDF, expectStep, openIntake } from './intake-fixtures.ts';
 
 test('a draft typed but not saved is restored after a reload', async ({ page }) => {
   const patient = await createVerifiedPatient('intake-draft');
@@ -118,11 +118,7 @@ test('card uploads: the server refuses a file that is not an image or PDF by con
   await expect(page.getByText('The file is larger than 5 MB.', { exact: false })).toBeVisible();
 
   // A PDF shows as a PDF icon; an image as itself.
-  await page.getByLabel('Upload back of your Medicare card').setInputFiles({
-    name: 'back.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-  });
+  await page.getByLabel('Upload back of your Medicare card').setInputFiles(CARD_PDF);
   await expect(page.locator('.card-thumb--pdf')).toContainText('PDF document');
   await front.setInputFiles(CARD_IMAGE);
   await expect(page.getByRole('img', { name: 'Front of your Medicare card' })).toBeVisible();

@@ -32,7 +32,13 @@ export interface PortalUnderTest {
  * The real server (apps/server/src/main.ts) in development mode with explicit throwaway
  * keys, the demo patient seeded, and a temporary data directory that goes with it.
  */
-export async function startPortal(databaseUrl: string | undefined): Promise<PortalUnderTest> {
+export async function startPortal(
+  databaseUrl: string | undefined,
+  options: {
+    /** Runs with the portal's environment before it starts (a suite that seeds its own data). */
+    beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  } = {},
+): Promise<PortalUnderTest> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const forgetDataDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -57,6 +63,7 @@ export async function startPortal(databaseUrl: string | undefined): Promise<Port
   if (databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = databaseUrl;
 
+  await options.beforeStart?.(env);
   const service = await startService({
     name: 'portal',
     ...typescriptEntry('apps/server/src/main.ts'),

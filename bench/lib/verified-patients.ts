@@ -31,7 +31,7 @@ export async function createVerifiedPatients(
     }
   };
   await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, signUp));
-  const tokens = await verificationTokens(path.join(portal.dataDir, 'outbox'));
+  const tokens = await verificationTokens(path.join(portal.dataDir, 'outbox'), emails);
   const verifier = new PortalClient({ baseUrl: portal.service.baseUrl });
   for (const email of emails) {
     const token = tokens.get(email);
@@ -40,10 +40,19 @@ export async function createVerifiedPatients(
   }
 }
 
+/** The portal's outbox queue sends after answering: wait (15 s at most) for a token for every address. */
+async function verificationTokens(outbox: string, emails: readonly string[]): Promise<Map<string, string>> {
+  for (const deadline = Date.now() + 15_000; ;) {
+    const tokens = await tokensInOutbox(outbox);
+    if (emails.every((e) => tokens.has(e.toLowerCase())) || Date.now() > deadline) return tokens;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The newest verification token in the outbox, by recipient. */
-async function verificationTokens(outbox: string): Promise<Map<string, string>> {
+async function tokensInOutbox(outbox: string): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
-  for (const file of (await readdir(outbox)).sort()) {
+  for (const file of (await readdir(outbox).catch(() => [] as string[])).sort()) {
     const mail = (await readFile(path.join(outbox, file), 'utf8'))
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');

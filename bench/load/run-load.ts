@@ -57,9 +57,13 @@ async function timed(kind: Kind, work: () => Promise<{ status: number; body: unk
   return error ? undefined : answer;
 }
 
+/** 0 → 'A', 27 → 'AB': names are letters (protocol nameSchema), so a patient's number is spelt. */
+const spelt = (n: number): string =>
+  (n >= 26 ? spelt(Math.floor(n / 26) - 1) : '') + String.fromCharCode(65 + (n % 26));
+
 const profile = (n: number) => ({
   first_name: 'Load',
-  last_name: `Patient ${n}`,
+  last_name: `Patient ${spelt(n)}`,
   date_of_birth: '1955-06-15',
   sex_at_birth: 'female',
   preferred_language: 'en',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PortalClient, userPage } from '@portal/protocol';
+import { CLINIC_ADMIN_AUTHS, PortalClient, userPage } from '@portal/protocol';
 import { linkFromMail } from './mail.ts';
 import { ADMIN, BASE_URL } from './portal.ts';
 
@@ -48,7 +48,7 @@ export async function createAdministrator(label: string): Promise<Account> {
   const page = userPage.parse(await admin.get('/admin/users/', { q: account.email }));
   await admin.post(
     '/admin/users/access/',
-    { id: page.items[0]!.id, roles: ['admin'], auths: ['admin'] },
+    { id: page.items[0]!.id, roles: ['admin'], auths: [...CLINIC_ADMIN_AUTHS] },
     { encrypt: true },
   );
   return account;

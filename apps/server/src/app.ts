@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assessmentRoutes } from './modules/assessment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { clinicRoutes } from './modules/clinic/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -19,7 +20,7 @@ import { patientRoutes } from './modules/patient/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { mfaSetupGatePlugin } from './plugins/mfa-setup-gate.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -81,6 +82,22 @@ async function tlsOptions(config: AppContext['config']) {
   return { https: { cert, key } };
 }
 
+/** The OpenAPI description and Swagger UI at /backend/api/docs (API_DOCS; off in production by default). */
+async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Patient portal API',
+        version: '1',
+        description:
+          'Wire contract: docs/protocol.md. Bodies marked encrypted travel as `{ data }` sealed under the `salt` header; encrypted answers are `{ code, salt, data }`. The schemas shown are the plaintext shapes.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/backend/api/docs' });
+}
+
 /** Builds the Fastify instance from plugins and modules; main.ts owns the process. */
 export async function buildApp(
   ctx: AppContext,
@@ -98,7 +115,10 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Refusals before a route runs get the portal's `{ code, message }` too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   } as FastifyServerOptions) as unknown as FastifyInstance;
   const routes: RouteEntry[] = [];
   routeCatalogue.set(app, routes);
@@ -119,18 +139,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { token: ctx.config.METRICS_TOKEN, database: options.database });
   await app.register(securityHeadersPlugin, { production: ctx.config.production });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Patient portal API',
-        version: '1',
-        description:
-          'Wire contract: docs/protocol.md. Bodies marked encrypted travel as `{ data }` sealed under the `salt` header; encrypted answers are `{ code, salt, data }`. The schemas shown are the plaintext shapes.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/backend/api/docs' });
+  if (ctx.config.apiDocs) await registerApiDocs(app);
   await app.register(rateLimitPlugin, { ctx });
   await app.register(envelopePlugin, { ctx });
   await app.register(authPlugin, { ctx });
@@ -147,6 +156,7 @@ export async function buildApp(
       await api.register(documentRoutes, { ctx });
       await api.register(assessmentRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
     },
     { prefix: API_PREFIX },

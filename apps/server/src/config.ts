@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { httpsUrl } from '@portal/protocol';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -66,6 +67,12 @@ export const configSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .optional()
     .describe('Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404.'),
+  API_DOCS: z
+    .enum(['on', 'off'])
+    .optional()
+    .describe(
+      'Serve the API explorer (Swagger UI) and the OpenAPI description at /backend/api/docs: default on outside production, off in production.',
+    ),
   PORTAL_DEMO: bool
     .optional()
     .describe('Seed the demo patient and admin into an empty database (default on outside production).'),
@@ -114,8 +121,10 @@ export const configSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, e.g. +18005550123')
     .default('+18005550123')
     .describe('Toll-free support phone (E.164).'),
-  BOOKING_URL: z.url().default('https://northbridge.example/book-a-call').describe('Book-an-info-call link.'),
-  COMPANY_URL: z.url().default('https://northbridge.example').describe('Company site link.'),
+  BOOKING_URL: httpsUrl
+    .default('https://northbridge.example/book-a-call')
+    .describe('Book-an-info-call link (https).'),
+  COMPANY_URL: httpsUrl.default('https://northbridge.example').describe('Company site link (https).'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -126,6 +135,7 @@ export type Config = z.infer<typeof configSchema> & {
   webDist: string;
   demo: boolean;
   production: boolean;
+  apiDocs: boolean;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -184,5 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     demo: !production && (c.PORTAL_DEMO ?? true),
+    // The full route map helps an attacker more than an operator; production opts in.
+    apiDocs: (c.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
   };
 }

@@ -9,12 +9,11 @@ async function main() {
   const engine = portal.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   // Operators and the process tests read this line for the bound address (PORT=0 picks one).
   console.log(`Listening on ${address}`);
-  console.log(
-    `Patient portal on ${config.publicUrl} (${engine}, ${config.NODE_ENV}); API docs at ${config.publicUrl}/backend/api/docs`,
-  );
+  const docs = config.apiDocs ? `; API docs at ${config.publicUrl}/backend/api/docs` : '';
+  console.log(`Patient portal on ${config.publicUrl} (${engine}, ${config.NODE_ENV})${docs}`);
   if (portal.demoSeeded) {
     console.log('Demo accounts created:');
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.roles.join(',').padEnd(6)} ${a.email} / ${a.password}`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.label.padEnd(20)} ${a.email} / ${a.password}`);
   }
 
   // Stop accepting, let in-flight requests finish within the grace period, close the pool.

@@ -5,17 +5,23 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
+import { snapshotEarlierHandIns } from './modules/patient/index.ts';
 import { DataCipher } from './lib/data-cipher.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { clinicIdentity } from './modules/admin/settings/settings-store.ts';
 import { LivenessCache } from './modules/auth/liveness-cache.ts';
 import { startLivenessListener } from './modules/auth/liveness-listener.ts';
+import { preparePasswordResetMail } from './modules/auth/password-reset-service.ts';
+import { prepareVerificationMail } from './modules/auth/signup-service.ts';
+import { createMailQueue, type MailQueue } from './modules/mail/mail-queue.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 
 export interface Portal {
   app: FastifyInstance;
   ctx: AppContext;
   database: DatabaseHandle;
+  /** The outbox worker of this node (tests drain it before reading the outbox). */
+  mailQueue: MailQueue;
   demoSeeded: boolean;
   close(): Promise<void>;
 }
@@ -23,6 +29,8 @@ export interface Portal {
 export interface PortalOptions {
   /** Overrides the engine chosen from config (tests use an in-memory PGlite). */
   database?: DatabaseTarget;
+  /** Another release's migrations (the upgrade tests); the committed ones otherwise. */
+  migrationsFolder?: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -34,8 +42,12 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     (config.DATABASE_URL
       ? { url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }
       : { dataDir: config.dataDir });
-  const database = await openDatabase(target);
-  await database.migrate();
+  const database = await openDatabase(target, { migrationsFolder: options.migrationsFolder });
+  // A node that may not migrate (another release still connected) leaves nothing open behind it.
+  await database.migrate().catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const secrets = await loadSecrets(config);
   const logOptions = options.logger ?? loggerOptions(config.LOG_LEVEL);
   // Fastify takes the destination as `stream` in its options, pino as a second argument: pass
@@ -44,25 +56,42 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     typeof logOptions === 'object'
       ? pino(logOptions, (logOptions as { stream?: pino.DestinationStream }).stream)
       : pino({ level: config.LOG_LEVEL });
+  const cipher = new DataCipher(secrets.masterKey);
+  const now = options.now ?? (() => new Date());
+  const mailQueue = createMailQueue({
+    db: database.db,
+    cipher,
+    transport: createMailer(config, log, () => clinicIdentity(ctx)),
+    log,
+    now,
+    preparers: {
+      password_reset: (mail) => preparePasswordResetMail(ctx, mail),
+      verify_email: (mail) => prepareVerificationMail(ctx, mail),
+    },
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
-    cipher: new DataCipher(secrets.masterKey),
+    cipher,
     secrets,
-    mailer: createMailer(config, log, () => clinicIdentity(ctx)),
+    mailer: mailQueue.mailer,
     log,
     liveness: new LivenessCache(),
-    now: options.now ?? (() => new Date()),
+    now,
   };
+  await snapshotEarlierHandIns(ctx);
   const demoSeeded = config.demo ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx, { logger: logOptions, database });
   const listener = startLivenessListener(database, ctx.liveness, log);
   // After in-flight requests, before the pool: a graceful shutdown closes the LISTEN connection too.
   app.addHook('onClose', () => listener.close());
+  app.addHook('onClose', () => mailQueue.close());
+  mailQueue.start();
   return {
     app,
     ctx,
     database,
+    mailQueue,
     demoSeeded,
     async close() {
       await app.close();

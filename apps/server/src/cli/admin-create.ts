@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { ProtocolError } from '@portal/protocol';
 import { createAdmin, createAdminInput } from '../modules/admin/create-admin.ts';
+import { openOrExit } from './data-dir-in-use.ts';
 import { openCliContext } from './open-context.ts';
 
 const { values } = parseArgs({
@@ -23,6 +24,8 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
+// Opened before the password is asked for: a refusal (a running portal holds DATA_DIR) comes first.
+const { ctx, database } = await openOrExit(openCliContext);
 const input = createAdminInput.safeParse({
   email: values.email,
   first_name: values['first-name'],
@@ -34,9 +37,9 @@ if (!input.success) {
     'Usage: npm run admin:create -- --email EMAIL --first-name NAME --last-name NAME (password from ADMIN_PASSWORD or prompt)',
   );
   for (const issue of input.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+  await database.close();
   process.exit(2);
 }
-const { ctx, database } = await openCliContext();
 try {
   await createAdmin(ctx, input.data);
   console.log(`Administrator ${input.data.email} created.`);

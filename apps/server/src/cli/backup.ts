@@ -1,6 +1,7 @@
 // `npm run backup -- [file]`: a snapshot of the configured database (PostgreSQL or PGlite).
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { exitIfDataDirInUse } from './data-dir-in-use.ts';
 import { backupDatabase } from '../db/backup.ts';
 
 const config = loadConfig();
@@ -19,6 +20,7 @@ try {
   console.log(`Backup of the ${engine} database written to ${file}.`);
   console.log('It does not contain the master key: keep PORTAL_MASTER_KEY (or DATA_DIR/secrets.json) apart.');
 } catch (error) {
+  exitIfDataDirInUse(error);
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

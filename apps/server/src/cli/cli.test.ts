@@ -35,12 +35,14 @@ const cli = (script: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
     env: { ...env, ...extra },
   });
 
+// Each task is a process of its own that compiles with tsx and opens the database: on a shared
+// machine that alone has taken close to 30 s.
 describe('command-line tasks', () => {
   it('migrate applies the migrations and can run again', async () => {
     const first = await cli('migrate.ts', []);
     expect(first.stdout).toContain('Migrations applied');
     await expect(cli('migrate.ts', [])).resolves.toBeDefined();
-  });
+  }, 180_000);
 
   it('admin:create makes an administrator who can sign in, and refuses a weak password or a taken e-mail', async () => {
     const args = ['--email', 'Chief@Clinic.example', '--first-name', 'Dana', '--last-name', 'Chief'];
@@ -65,5 +67,5 @@ describe('command-line tasks', () => {
     } finally {
       await portal.close();
     }
-  });
+  }, 180_000);
 });

@@ -1,10 +1,11 @@
 // `npm run migrate`: apply committed migrations, for deploy pipelines (safe on several nodes at once).
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { openOrExit } from './data-dir-in-use.ts';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },
+const database = await openOrExit(() =>
+  openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir }),
 );
 try {
   await database.migrate();

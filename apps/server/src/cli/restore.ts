@@ -1,6 +1,7 @@
 // `npm run restore -- <file>`: a backup into the configured, empty database of the same engine.
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { exitIfDataDirInUse } from './data-dir-in-use.ts';
 import { restoreDatabase } from '../db/backup.ts';
 
 const config = loadConfig();
@@ -17,6 +18,7 @@ try {
   );
   console.log(`Restored ${file}. Start the portal with the master key the backup was made under.`);
 } catch (error) {
+  exitIfDataDirInUse(error);
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { rotateMasterKey } from '../lib/key-rotation.ts';
 import { generatedSecretsFile, loadSecrets } from '../lib/secrets.ts';
+import { openOrExit } from './data-dir-in-use.ts';
 
 const config = loadConfig();
 const newKeyHex = process.env.PORTAL_MASTER_KEY_NEW ?? '';
@@ -23,8 +24,8 @@ if (newKey.equals(secrets.masterKey)) {
   process.exit(2);
 }
 
-const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL, poolMax: 2 } : { dataDir: config.dataDir },
+const database = await openOrExit(() =>
+  openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolMax: 2 } : { dataDir: config.dataDir }),
 );
 try {
   await database.migrate();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 
 const run = promisify(execFile);
 
@@ -48,7 +49,8 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJ
 /**
  * A consistent snapshot of the whole database into `file`. PostgreSQL: pg_dump's custom
  * format (one transaction, so it may run while the portal serves). PGlite: its data
- * directory as a gzipped tarball; PGlite is one process's database, so stop the portal first.
+ * directory as a gzipped tarball; PGlite is one process's database, so a running portal's
+ * directory is refused (DataDirLockedError): stop the portal first.
  * Keys are not included: the master key that opens the records is kept apart from backups.
  */
 export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
@@ -64,12 +66,17 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   if ((await readdir(pgliteDir(target.dataDir)).catch(() => [])).length === 0) {
     throw new Error(`No PGlite database in ${target.dataDir}`);
   }
-  const pglite = await PGlite.create(pgliteDir(target.dataDir));
+  const lock = await lockDataDir(target.dataDir);
   try {
-    const dump = await pglite.dumpDataDir('gzip');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    const pglite = await PGlite.create(pgliteDir(target.dataDir));
+    try {
+      const dump = await pglite.dumpDataDir('gzip');
+      await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    } finally {
+      await pglite.close();
+    }
   } finally {
-    await pglite.close();
+    await lock.release();
   }
 }
 
@@ -128,11 +135,16 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     return;
   }
   if (!isPglite) throw new Error('This is a PostgreSQL backup: restore it with DATABASE_URL set');
-  if ((await readdir(pgliteDir(target.dataDir)).catch(() => [])).length > 0) {
-    throw new Error(`${pgliteDir(target.dataDir)} is not empty: restore into a new DATA_DIR`);
+  const lock = await lockDataDir(target.dataDir);
+  try {
+    if ((await readdir(pgliteDir(target.dataDir)).catch(() => [])).length > 0) {
+      throw new Error(`${pgliteDir(target.dataDir)} is not empty: restore into a new DATA_DIR`);
+    }
+    const pglite = await PGlite.create(pgliteDir(target.dataDir), {
+      loadDataDir: new Blob([await readFile(file)]),
+    });
+    await pglite.close();
+  } finally {
+    await lock.release();
   }
-  const pglite = await PGlite.create(pgliteDir(target.dataDir), {
-    loadDataDir: new Blob([await readFile(file)]),
-  });
-  await pglite.close();
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,8 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { applicationName, refuseBesideOtherReleases } from './release-guard.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,7 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const committedMigrations = path.resolve(import.meta.dirname, '../../drizzle');
 // A database that stops answering without closing the connection (a network path dropping
 // packets) would otherwise hold requests forever: connecting and each query are bounded, and
 // the error plugin answers 10503 (docs/reliability.md). No query of the portal comes near these.
@@ -56,21 +57,30 @@ const MIGRATION_LOCK_ID = 7_302_114_221;
  */
 export type DatabaseTarget = { url: string; poolMax?: number } | { dataDir: string } | { pglite: PGlite };
 
-// The migrator records each applied migration's folder timestamp; the newest committed one
-// must be there. Read once: the files do not change under a running process.
-let newestMigration: number | undefined;
-function newestCommittedMigration(): number {
-  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
-  return newestMigration;
+export interface DatabaseOptions {
+  /** The committed migrations (apps/server/drizzle) unless a test points at a copy. */
+  migrationsFolder?: string;
 }
 
-async function migrationsCurrent(db: Database): Promise<boolean> {
+// The migrator records each applied migration's folder timestamp; the newest committed one
+// must be there. Read once per folder: the files do not change under a running process.
+const newestMigration = new Map<string, number>();
+function newestCommittedMigration(migrationsFolder: string): number {
+  let newest = newestMigration.get(migrationsFolder);
+  if (newest === undefined) {
+    newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+    newestMigration.set(migrationsFolder, newest);
+  }
+  return newest;
+}
+
+async function migrationsCurrent(db: Database, migrationsFolder: string): Promise<boolean> {
   try {
     const result = await db.execute<{ newest: string | null }>(
       sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
     );
     const newest = (result as unknown as { rows: { newest: string | null }[] }).rows[0]?.newest;
-    return newest != null && Number(newest) >= newestCommittedMigration();
+    return newest != null && Number(newest) >= newestCommittedMigration(migrationsFolder);
   } catch (error) {
     // No migrations table or schema yet: nothing applied. Anything else (unreachable) propagates.
     for (let e: unknown = error; e instanceof Error; e = e.cause) {
@@ -81,11 +91,20 @@ async function migrationsCurrent(db: Database): Promise<boolean> {
   }
 }
 
-/** One schema, two engines: PostgreSQL when a URL is given, embedded PGlite otherwise. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * One schema, two engines: PostgreSQL when a URL is given, embedded PGlite otherwise. The
+ * migrator applies every pending migration in one transaction (drizzle's pg-core dialect), so
+ * a migration that fails leaves the database at the version it had.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrationsFolder = committedMigrations }: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if ('url' in target) {
+    const application_name = applicationName(migrationsFolder);
     const pool = new pg.Pool({
       connectionString: target.url,
+      application_name,
       max: target.poolMax ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS,
@@ -101,33 +120,42 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         // (the advisory lock) or a long migration is expected here.
         const client = new pg.Client({
           connectionString: target.url,
+          application_name,
           connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         });
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await refuseBesideOtherReleases(client, migrationsFolder, application_name);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           await client.end();
         }
       },
-      migrationsCurrent: () => migrationsCurrent(db),
+      migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      listen: (channel, onNotification, onLost) => listenPg(target.url, channel, onNotification, onLost),
+      listen: (channel, onNotification, onLost) =>
+        listenPg(target.url, application_name, channel, onNotification, onLost),
       close: () => pool.end(),
     };
   }
   const owned = 'dataDir' in target;
-  if (owned) await mkdir(target.dataDir, { recursive: true });
-  const client = owned ? await PGlite.create(path.join(target.dataDir, 'pglite')) : target.pglite;
+  const lock = owned ? await lockDataDir(target.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = owned ? await PGlite.create(path.join(target.dataDir, 'pglite')) : target.pglite;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
     // PGlite is a single in-process connection: no other node can race this.
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    migrationsCurrent: () => migrationsCurrent(db),
+    migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
     poolStats: () => undefined,
     // In-process: the subscription cannot drop. PGlite hands notifications over in microtasks
     // queued while it reads the committing statement's answer, so before its caller resumes.
@@ -136,7 +164,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       return { close: () => unlisten() };
     },
     close: async () => {
-      if (owned) await client.close();
+      if (!owned) return;
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
     },
   };
 }
@@ -144,12 +177,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** A dedicated client: a pooled one would be handed to queries and its LISTEN lost on release. */
 async function listenPg(
   url: string,
+  application_name: string,
   channel: string,
   onNotification: (payload: string) => void,
   onLost: (error: Error) => void,
 ): Promise<Subscription> {
   const client = new pg.Client({
     connectionString: url,
+    application_name,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CLINIC_ADMIN_AUTHS, STAFF_PRESETS } from '@portal/protocol';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
@@ -7,8 +8,10 @@ import { savePatientResource } from '../modules/patient/resource-store.ts';
 import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 
+/** One patient and one administrator of each staff preset (issue 18), printed at start and in the README. */
 export const DEMO_ACCOUNTS = [
   {
+    label: 'patient',
     email: 'patient@example.com',
     password: 'Patient-demo-2025',
     firstName: 'Pat',
@@ -18,12 +21,33 @@ export const DEMO_ACCOUNTS = [
     dateOfBirth: '1958-04-12',
   },
   {
+    label: 'clinic administrator',
     email: 'admin@example.com',
     password: 'Admin-demo-2025',
     firstName: 'Alex',
     lastName: 'Admin',
     roles: ['admin'],
-    auths: ['admin'],
+    auths: CLINIC_ADMIN_AUTHS,
+    dateOfBirth: null,
+  },
+  {
+    label: 'front desk',
+    email: 'frontdesk@example.com',
+    password: 'Frontdesk-demo-2025',
+    firstName: 'Fran',
+    lastName: 'Desk',
+    roles: ['admin'],
+    auths: ['admin', ...STAFF_PRESETS.front_desk],
+    dateOfBirth: null,
+  },
+  {
+    label: 'clinician',
+    email: 'clinician@example.com',
+    password: 'Clinician-demo-2025',
+    firstName: 'Chris',
+    lastName: 'Clinician',
+    roles: ['admin'],
+    auths: ['admin', ...STAFF_PRESETS.clinician],
     dateOfBirth: null,
   },
 ] as const;
@@ -35,7 +59,7 @@ const userCount = async (db: Queryable) =>
   (await db.select({ count: sql<number>`count(*)::int` }).from(users))[0]?.count ?? 0;
 
 /**
- * Outside production, an empty database gets a demo patient and admin (README lists them).
+ * Outside production, an empty database gets the demo patient and staff (README lists them).
  * One transaction under a lock: of several nodes starting together exactly one seeds, and a
  * crash midway leaves the database empty for the next start rather than half seeded.
  */

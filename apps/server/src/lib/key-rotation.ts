@@ -97,6 +97,25 @@ export const ENCRYPTED_COLUMNS: EncryptedColumn[] = [
       col('id'),
     ),
   },
+  {
+    table: 'intake_submissions',
+    column: 'snapshot_enc',
+    keys: ['id'],
+    context: ctx('intake-submission:', col('user_id'), ':', col('id')),
+  },
+  {
+    table: 'intake_submission_files',
+    column: 'data_enc',
+    keys: ['user_id', 'sha256'],
+    context: ctx('file:', col('user_id'), ':', col('slot')),
+  },
+  {
+    table: 'intake_reviews',
+    column: 'note_enc',
+    keys: ['id'],
+    context: ctx('intake-review:', col('user_id'), ':', col('id')),
+  },
+  { table: 'mail_outbox', column: 'message', keys: ['id'], context: ctx('mail_outbox') },
 ];
 
 export interface RotationReport {

@@ -1,6 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPage, type PortalClient } from '@portal/protocol';
+import { userPage, WORKLIST_QUEUES, type PortalClient } from '@portal/protocol';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -61,6 +61,11 @@ const HOT_CALLS: {
     call: ({ admin }) => admin.get('/admin/users/', { q: 'patient@' }),
   },
   { name: 'clinic inbox (admin)', call: ({ admin }) => admin.get('/admin/messages/', { status: 'open' }) },
+  // Issue 18: the worklist counts every queue and pages one; each queue's page is its own statement.
+  ...WORKLIST_QUEUES.map((queue) => ({
+    name: `worklist, counts and a page of ${queue} (admin)`,
+    call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue }),
+  })),
 ];
 
 /** Every statement the portal sends through this PGlite, also inside transactions. */

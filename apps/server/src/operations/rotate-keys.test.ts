@@ -41,7 +41,7 @@ async function readEverything(ctx: AppContext, patientId: string) {
     draft: (await loadDraft(ctx, ctx.db, patientId, 'bf_adl'))?.answers,
     secret: await loadSecret(ctx, 'zendesk_secret'),
     totp: openTotpSecret(ctx, patientId, factor!.secret),
-    messages: (await threadMessages(ctx, ctx.db, thread!.id)).map((m) => JSON.stringify(m)),
+    messages: (await threadMessages(ctx, ctx.db, thread!.id, 'clinic')).map((m) => JSON.stringify(m)),
     attachment: (await readAttachment(ctx, ctx.db, attachment!.id)) as unknown,
     documents: await Promise.all(
       files.map(async (f) => (await loadDocumentFile(ctx, ctx.db, f.id)).bytes.toString('base64')),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Codes, ProtocolError, type Role } from '@portal/protocol';
+import { Codes, ProtocolError, type Role, type StaffPermission } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { verifiedClaimsOrNone } from '../modules/auth/access-token.ts';
 import { isPlausibleUid } from '../modules/auth/handshake-service.ts';
@@ -10,6 +10,8 @@ import { useSharedSecret } from './envelope.ts';
 export interface SignedInUser {
   id: string;
   roles: Role[];
+  /** `admin` and the staff permissions held as of this request (spec §3). */
+  auths: string[];
   sessionId: string;
   uid: string;
   /** Whether an event was pending when the request arrived (protocol.md §7). */
@@ -20,12 +22,26 @@ export interface SignedInUser {
   mfaSetupOnly: boolean;
 }
 
+/** Whether `auths` hold the permission, or one of the permissions when given a list. */
+export function holdsPermission(
+  auths: readonly string[],
+  permission: StaffPermission | readonly StaffPermission[],
+): boolean {
+  const anyOf: readonly StaffPermission[] = typeof permission === 'string' ? [permission] : permission;
+  return anyOf.some((p) => auths.includes(p));
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without an access token (handshake, login, signup, public config). */
     public?: boolean;
     /** Roles of which the user needs one; any signed-in user when absent. */
     roles?: Role[];
+    /**
+     * The staff permission an administrator needs besides the role (issue 18), or a list of
+     * which any one will do (the users list serves front desk and clinicians); 10403 without it.
+     */
+    permission?: StaffPermission | readonly StaffPermission[];
     /**
      * A call the web makes on its own, not on the user's behalf (the event poll): it does
      * not count as use, so an open but untouched web app still reaches the idle timeout.
@@ -86,6 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     request.user = {
       id: session.userId,
       roles: session.roles,
+      auths: session.auths,
       sessionId: session.sessionId,
       uid,
       pendingEvent: session.pendingEvent,
@@ -93,6 +110,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       mfaSetupOnly: claims?.mfaSetupOnly === true,
     };
     if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
+      throw new ProtocolError(Codes.forbidden);
+    }
+    if (config.permission && !holdsPermission(session.auths, config.permission)) {
       throw new ProtocolError(Codes.forbidden);
     }
   });

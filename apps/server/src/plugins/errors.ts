@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -9,10 +11,51 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: Codes.sessionExpired,
   403: Codes.forbidden,
   404: Codes.itemsNotFound,
+  408: Codes.requestTimeout,
   413: Codes.tooLarge,
+  414: Codes.uriTooLong,
   415: Codes.fileType,
   429: Codes.rateLimited,
+  431: Codes.headersTooLarge,
 };
+
+const bodyOf = (code: ErrorCode) => JSON.stringify({ code, message: ERROR_CATALOGUE[code].message });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a path parameter
+ * over maxParamLength: 414, a malformed URL: 400) gets the portal's body, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, CODE_BY_STATUS[error.statusCode ?? 400] ?? Codes.validation);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before Fastify saw it
+ * (headers over maxHeaderSize: 431, too slow: 408, unparsable: 400). There is no reply object,
+ * only the socket: the answer is written by hand, then the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? Codes.headersTooLarge
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? Codes.requestTimeout
+        : Codes.validation;
+  const status = ERROR_CATALOGUE[code].http;
+  const body = bodyOf(code);
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** Connection-level database failures: the service is down, not the request wrong. */
 const DATABASE_DOWN = new Set([
@@ -58,6 +101,19 @@ function send(reply: FastifyReply, code: ErrorCode, message?: string, errors?: F
 
 /** The one place that turns errors into `{ code, message, errors? }` (protocol.md §1, §6). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Instead of Fastify's return503OnClosing, whose body has no protocol code: while the
+  // server shuts down, a request on a kept-alive connection answers 10503 and closes it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    void send(reply, Codes.unavailable);
+  });
+
   app.setErrorHandler((error: FastifyError | ProtocolError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ProtocolError) return send(reply, error.code, error.message, error.errors);
     if (hasZodFastifySchemaValidationErrors(error)) {

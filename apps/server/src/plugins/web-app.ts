@@ -30,16 +30,12 @@ export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist:
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/backend/')) {
-      return reply
-        .status(404)
-        .send({ code: Codes.itemsNotFound, message: ERROR_CATALOGUE[Codes.itemsNotFound].message });
-    }
-    if (built && request.method === 'GET')
+    if (built && request.method === 'GET' && !request.url.startsWith('/backend/'))
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply
-      .status(404)
-      .type('text/plain')
-      .send(built ? 'Not found' : 'The web app is not built: run npm run build');
+    const message =
+      built || request.url.startsWith('/backend/')
+        ? ERROR_CATALOGUE[Codes.itemsNotFound].message
+        : 'The web app is not built: run npm run build';
+    return reply.status(404).send({ code: Codes.itemsNotFound, message });
   });
 }

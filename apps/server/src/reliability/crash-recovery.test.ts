@@ -79,7 +79,15 @@ describe('kill -9 in the middle of saves and signings', () => {
     const admin = node.client();
     await admin.handshake();
     await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const template = await uploadTemplate(admin, { fields: SIGNATURE_FIELDS, title: 'Crash consent' });
+    // One template per document: a patient may hold a template open only once.
+    const templates: string[] = [];
+    for (let d = 0; d < DOCUMENTS_PER_PATIENT; d++) {
+      const template = await uploadTemplate(admin, {
+        fields: SIGNATURE_FIELDS,
+        title: `Crash consent ${d + 1}`,
+      });
+      templates.push(template.id);
+    }
     const patients: Patient[] = [];
     for (let i = 0; i < PATIENTS; i++) {
       const email = `crash-${i}@example.com`;
@@ -87,7 +95,7 @@ describe('kill -9 in the middle of saves and signings', () => {
       const page = await admin.get<UserPage>('/admin/users/', { q: email });
       const documents: string[] = [];
       for (let d = 0; d < DOCUMENTS_PER_PATIENT; d++) {
-        const [assignment] = await assign(admin, template.id, [page.items[0]!.id]);
+        const [assignment] = await assign(admin, templates[d]!, [page.items[0]!.id]);
         documents.push(assignment!.id);
       }
       patients.push({ email, client, documents });

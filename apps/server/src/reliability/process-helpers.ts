@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { IntakeResourceName, PortalClient } from '@portal/protocol';
+import type { IntakeResourceName, PortalClient, SignupInput } from '@portal/protocol';
 import { openDatabase } from '../db/database.ts';
 import { SAMPLE_INTAKE } from '../testing/intake-samples.ts';
 import type { ProcessDatabase } from '../testing/server-process.ts';
@@ -9,29 +9,43 @@ import { linkToken } from '../testing/test-portal.ts';
 
 export const PATIENT_PASSWORD = 'Reliability-test-2025';
 
+/**
+ * The newest mail in DATA_DIR/outbox addressed to `email`. Mail leaves through the server's queue
+ * after the answer, so it is waited for (15 s at most).
+ */
+export async function lastMailTo(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+    const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
+    const mail = mails.findLast((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
 /** A patient signed up through the API and verified through the link in the outbox mail. */
 export async function signUpPatient(
   client: PortalClient,
   dataDir: string,
   email: string,
-  firstName = 'Rel',
+  person: Partial<Omit<SignupInput, 'email'>> = {},
 ): Promise<PortalClient> {
+  const password = person.password ?? PATIENT_PASSWORD;
   await client.handshake();
   await client.signup({
     email,
-    password: PATIENT_PASSWORD,
-    first_name: firstName,
+    password,
+    first_name: 'Rel',
     last_name: 'Iability',
     date_of_birth: '1961-02-03',
     agree_terms: true,
     locale: 'gb',
+    ...person,
   });
-  const outbox = path.join(dataDir, 'outbox');
-  const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), 'utf8')));
-  const mail = mails.find((m) => m.toLowerCase().includes(`to: ${email}`));
-  if (!mail) throw new Error(`no verification mail for ${email}`);
-  await client.verifyEmail(linkToken(mail, '/auth/verify-email'));
-  await client.login(email, PATIENT_PASSWORD);
+  await client.verifyEmail(linkToken(await lastMailTo(dataDir, email), '/auth/verify-email'));
+  await client.login(email, password);
   return client;
 }
 

@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, type PortalClient } from '@portal/protocol';
+import { ERROR_CATALOGUE, STAFF_PRESETS, type PortalClient } from '@portal/protocol';
 import { routeCatalogue, type RouteEntry } from '../app.ts';
-import { DEMO_ADMIN } from '../testing/test-portal.ts';
+import { users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK } from '../testing/test-portal.ts';
 import { addPatient } from '../modules/documents/test-support.ts';
-import { accessOf, OUTSIDE_API, ROUTE_RULES, type Access } from './route-rules.ts';
+import { accessOf, OUTSIDE_API, permissionKey, permits, ROUTE_RULES, type RouteRule } from './route-rules.ts';
 import {
   apiRoutes,
   codeOf,
@@ -25,6 +27,19 @@ import {
 let w: SecurityWorld;
 let principals: Principal[];
 
+/** An administrator with the sidebar and no staff permission: every admin route refuses them. */
+const NO_PERMISSION = { email: 'no.permission@example.com', password: 'No-permission-2025' };
+
+/** The staff principals: one per preset of the access dialog, and one without any permission. */
+const STAFF_ACCOUNTS = {
+  clinicAdmin: { login: DEMO_ADMIN, auths: ['admin', ...STAFF_PRESETS.clinic_admin] },
+  frontDesk: { login: DEMO_FRONT_DESK, auths: ['admin', ...STAFF_PRESETS.front_desk] },
+  clinician: { login: DEMO_CLINICIAN, auths: ['admin', ...STAFF_PRESETS.clinician] },
+  noPermission: { login: NO_PERMISSION, auths: ['admin'] },
+} as const satisfies Record<string, { login: { email: string; password: string }; auths: readonly string[] }>;
+type StaffName = keyof typeof STAFF_ACCOUNTS;
+const isStaff = (name: string): name is StaffName => name in STAFF_ACCOUNTS;
+
 beforeAll(async () => {
   w = await startSecurityWorld();
   const none = w.t.client();
@@ -32,12 +47,24 @@ beforeAll(async () => {
   const invalid = w.t.client();
   await invalid.handshake();
   invalid.access = 'not.a.token';
+  await w.t.portal.ctx.db.insert(users).values({
+    email: NO_PERMISSION.email,
+    passwordHash: await hashPassword(NO_PERMISSION.password),
+    firstName: 'Nobody',
+    lastName: 'Permitted',
+    roles: ['admin'],
+    auths: ['admin'],
+    emailVerifiedAt: w.t.clock.now(),
+  });
   principals = [
     { name: 'none', client: none },
     { name: 'invalid', client: invalid },
     { name: 'patientA', client: w.a.client },
     { name: 'patientB', client: w.b.client },
-    { name: 'admin', client: w.admin },
+    { name: 'clinicAdmin', client: w.admin },
+    { name: 'frontDesk', client: await w.t.signedIn(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password) },
+    { name: 'clinician', client: await w.t.signedIn(DEMO_CLINICIAN.email, DEMO_CLINICIAN.password) },
+    { name: 'noPermission', client: await w.t.signedIn(NO_PERMISSION.email, NO_PERMISSION.password) },
   ];
 });
 afterAll(async () => {
@@ -60,16 +87,24 @@ const NOT_PHI_READS = new Set([
 /** The mirror HEAD route of a GET shares its config; its key is the GET's. */
 const ruleKey = (r: RouteEntry) => routeKey(r).replace(/^HEAD /, 'GET ');
 
-/** The refusal a principal must get from a route of this access, or null when it may pass. */
-function expectedRefusal(access: Access, principal: Principal['name']): 10401 | 10403 | null {
+/** The refusal a principal must get from a route of this rule, or null when it may pass. */
+function expectedRefusal(rule: RouteRule, principal: Principal['name']): 10401 | 10403 | null {
+  const { access } = rule;
   if (principal === 'none' || principal === 'invalid') return access === 'public' ? null : 10401;
-  if (principal === 'admin') return access === 'patient' ? 10403 : null;
+  if (isStaff(principal)) {
+    if (access === 'patient') return 10403;
+    if (access !== 'admin') return null;
+    return rule.permission && permits(STAFF_ACCOUNTS[principal].auths, rule.permission) ? null : 10403;
+  }
   return access === 'admin' ? 10403 : null;
 }
 
 /** A fresh session of the principal's role, for calls that end the session they run on. */
 async function throwaway(principal: Principal): Promise<PortalClient> {
-  if (principal.name === 'admin') return w.t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  if (isStaff(principal.name)) {
+    const { login } = STAFF_ACCOUNTS[principal.name];
+    return w.t.signedIn(login.email, login.password);
+  }
   if (principal.name === 'patientA' || principal.name === 'patientB') return (await addPatient(w.t)).client;
   return principal.client;
 }
@@ -93,6 +128,23 @@ describe('route classification', () => {
     expect(mismatched).toEqual([]);
   });
 
+  it('has every admin route declare the staff permission its rule names, and no other route declare one', () => {
+    const wrong = apiRoutes(w.t)
+      .filter((r) => r.method !== 'HEAD' && routeKey(r) in ROUTE_RULES)
+      .flatMap((r) => {
+        const rule = ROUTE_RULES[routeKey(r)]!;
+        const declared = permissionKey(r.config.permission);
+        if (rule.access === 'admin' && !rule.permission)
+          return [`${routeKey(r)}: the rule names no permission`];
+        if (rule.access === 'admin' && declared === 'none') return [`${routeKey(r)}: declares no permission`];
+        if (declared !== permissionKey(rule.permission)) {
+          return [`${routeKey(r)}: declares ${declared}, the rule says ${permissionKey(rule.permission)}`];
+        }
+        return [];
+      });
+    expect(wrong).toEqual([]);
+  });
+
   it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description and web files', async () => {
     const { webDist } = w.t.portal.ctx.config;
     const isWebFile = (url: string) =>
@@ -107,15 +159,15 @@ describe('route classification', () => {
   });
 });
 
-describe('access matrix: every route × {no token, invalid token, patient A, patient B, admin}', () => {
-  it('refuses without a valid token (10401) and with the wrong role (10403); lets the right caller through', async () => {
+describe('access matrix: every route × {no token, invalid token, patient A, patient B, each staff preset, no permission}', () => {
+  it('refuses without a valid token (10401), with the wrong role or without the permission (10403); lets the right caller through', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes(w.t)) {
       const rule = ROUTE_RULES[ruleKey(route)];
       if (!rule) continue; // reported by the classification test
       const path = route.url.slice('/backend/api/v1'.length).replace(/:\w+/g, w.a.id);
       for (const principal of principals) {
-        const refusal = expectedRefusal(rule.access, principal.name);
+        const refusal = expectedRefusal(rule, principal.name);
         const client = refusal === null && rule.endsSession ? await throwaway(principal) : principal.client;
         const answer = await raw(w.t, client, {
           method: route.method,

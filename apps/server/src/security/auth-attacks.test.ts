@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
+import { and, eq, or } from 'drizzle-orm';
 import { generateSalt, seal, sealJson, type PortalClient } from '@portal/protocol';
+import { auditLog, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 import { addPatient } from '../modules/documents/test-support.ts';
 import {
   codeOf,
+  expectCleanAnswer,
   expectNoSecretsInLogs,
   raw,
   recordsFingerprint,
@@ -226,6 +230,166 @@ describe('content injection into e-mail', () => {
     expect((answer.body as { code: number }).code).toBe(10400);
     expect((answer.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['first_name']);
     expect((await w.t.outbox()).length).toBe(mailsBefore);
+  });
+
+  // Issue 19: the clinic-branded verification mail carried whatever the sign-up called itself.
+  const signupAs = async (email: string, firstName: string) => {
+    const c = w.t.client();
+    await c.handshake();
+    return c.send({
+      method: 'POST',
+      path: '/token/signup/',
+      secretField: 'password',
+      body: {
+        email,
+        password: 'Quiet-forest-trail-8',
+        first_name: firstName,
+        last_name: 'Tester',
+        date_of_birth: '1975-03-03',
+        agree_terms: true,
+        locale: 'gb',
+      },
+    });
+  };
+  const mailTo = async (email: string) =>
+    (await w.t.outbox()).filter((m) => m.includes(`To: ${email}`)).map((m) => m.replace(/=\r?\n/g, ''));
+
+  it.each([
+    [
+      'a link',
+      'URGENT: your records were leaked, re-verify at https://evil.example',
+      'Must not contain a web or e-mail address',
+    ],
+    ['a bare domain', 'Re-verify at evil.example', 'Must not contain a web or e-mail address'],
+    ['an e-mail address', 'write to help@evil.example', 'Must not contain a web or e-mail address'],
+    ['digits', 'Call 0800 123 456', 'Use letters, spaces, hyphens, apostrophes and full stops only'],
+  ])('refuses a signup name carrying %s, saying why, and mails nothing', async (_, name, message) => {
+    const email = `victim-${Date.now()}@example.com`;
+    const answer = await signupAs(email, name);
+    expect(answer.body).toEqual({
+      code: 10400,
+      message: 'Validation failed',
+      errors: [{ path: 'first_name', message }],
+    });
+    expect(await mailTo(email)).toEqual([]);
+  });
+
+  it('greets nobody by name in mail to an address nobody has confirmed: verification, sign-up notice and invitation', async () => {
+    const email = `unconfirmed-${Date.now()}@example.com`;
+    expect((await signupAs(email, 'Mallory')).status).toBe(200);
+    // A second sign-up for the same, still unconfirmed address: the notice goes to the first
+    // account's address, and the first sign-up's name is just as unproven.
+    expect((await signupAs(email, 'Trudy')).status).toBe(200);
+    const invited = await raw(w.t, w.admin, {
+      method: 'POST',
+      path: '/admin/users/invite/',
+      seal: true,
+      body: {
+        email: `invited-${email}`,
+        first_name: 'Oscar',
+        last_name: 'Tester',
+        role: 'user',
+        locale: 'gb',
+      },
+    });
+    expect(invited.status).toBe(200);
+    const mails = [...(await mailTo(email)), ...(await mailTo(`invited-${email}`))];
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(mail).toContain('Hello,');
+      for (const name of ['Mallory', 'Trudy', 'Oscar', 'Tester']) expect(mail).not.toContain(name);
+    }
+  });
+});
+
+describe('lockout race (issue 19): attempts sent at once are counted before they are judged', () => {
+  const THRESHOLD = 5;
+  const RIGHT = 'Race-right-password-7';
+  let accounts = 0;
+
+  /** A verified account of its own, so one burst cannot lock another's target. */
+  const account = async () => {
+    const email = `race${++accounts}-${Date.now()}@example.com`;
+    const [user] = await w.t.portal.ctx.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(RIGHT),
+        firstName: 'Rae',
+        lastName: 'Tester',
+        emailVerifiedAt: w.t.portal.ctx.now(),
+      })
+      .returning({ id: users.id });
+    return { email, id: user!.id };
+  };
+
+  /** Every password sealed under its own salt first, then all requests on the wire together. */
+  const burst = async (email: string, passwords: string[]) => {
+    const c = w.t.client();
+    await c.handshake();
+    const sealed = await Promise.all(
+      passwords.map(async (password) => {
+        const salt = generateSalt();
+        return { salt, password: await seal(c.sharedSecret!, salt, 'c2s', password) };
+      }),
+    );
+    const answers = await Promise.all(
+      sealed.map(({ salt, password }) =>
+        raw(w.t, c, { method: 'POST', path: '/token/', body: { email, password }, headers: { salt } }),
+      ),
+    );
+    rememberClient(w, c);
+    return answers.map((a) => {
+      expectCleanAnswer(a, 'a sign-in of the burst');
+      return codeOf(a);
+    });
+  };
+
+  const trail = async (id: string) =>
+    (
+      await w.t.portal.ctx.db
+        .select({ action: auditLog.action, outcome: auditLog.outcome })
+        .from(auditLog)
+        .where(and(or(eq(auditLog.subjectId, id), eq(auditLog.actorId, id))))
+    ).map((r) => `${r.action}:${r.outcome}`);
+  const count = (list: unknown[], value: unknown) => list.filter((v) => v === value).length;
+
+  it('judges at most the threshold of 20 wrong passwords sent at once; the rest answer 10012 and the account locks', async () => {
+    const { email, id } = await account();
+    const codes = await burst(
+      email,
+      Array.from({ length: 20 }, (_, i) => `Wrong-race-${i}-x`),
+    );
+    expect(count(codes, 10013)).toBe(THRESHOLD);
+    expect(count(codes, 10012)).toBe(20 - THRESHOLD);
+    const audit = await trail(id);
+    expect(count(audit, 'login:failure')).toBe(THRESHOLD);
+    expect(count(audit, 'login:denied')).toBe(20 - THRESHOLD);
+    expect(count(audit, 'account.lockout:success')).toBe(1);
+    const [row] = await w.t.portal.ctx.db.select().from(users).where(eq(users.id, id));
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(w.t.clock.now().getTime());
+  });
+
+  it('with the right password among 19 wrong ones: at most the threshold of wrong ones judged, and no sign-in after the lock', async () => {
+    const { email, id } = await account();
+    const passwords = Array.from({ length: 20 }, (_, i) => (i === 7 ? RIGHT : `Wrong-race-${i}-y`));
+    const codes = await burst(email, passwords);
+    const wrong = codes.filter((_, i) => i !== 7);
+    const right = codes[7];
+    expect(wrong.every((code) => code === 10013 || code === 10012)).toBe(true);
+    expect(count(wrong, 10013)).toBeLessThanOrEqual(THRESHOLD);
+    expect([0, 10012]).toContain(right);
+    const audit = await trail(id);
+    expect(count(audit, 'login:failure')).toBe(count(wrong, 10013));
+    expect(count(audit, 'login:success')).toBe(right === 0 ? 1 : 0);
+    const [row] = await w.t.portal.ctx.db.select().from(users).where(eq(users.id, id));
+    const locked = !!row!.lockedUntil && row!.lockedUntil > w.t.clock.now();
+    if (count(wrong, 10013) === THRESHOLD) expect(locked).toBe(true);
+    // A right password refused (no slot left, or the lock came while it was judged) means the
+    // account locked; an attempt being judged counts as wrong until proven right, so the lock
+    // may come with one wrong password fewer.
+    if (right === 10012) expect(locked).toBe(true);
+    if (locked) expect(count(wrong, 10013)).toBeGreaterThanOrEqual(THRESHOLD - 1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { WORKLIST_PERMISSIONS, type StaffPermission } from '@portal/protocol';
 import type { RawRequest, SecurityWorld } from './security-kit.ts';
 
 /**
@@ -6,8 +7,13 @@ import type { RawRequest, SecurityWorld } from './security-kit.ts';
  */
 export type Access = 'public' | 'signed-in' | 'patient' | 'admin';
 
+/** A staff permission, or a list of which any one will do (as in a route's `config.permission`). */
+export type RoutePermission = StaffPermission | readonly StaffPermission[];
+
 export interface RouteRule {
   access: Access;
+  /** Every `admin` route: the staff permission it needs (decision 0012-staff-permissions). */
+  permission?: RoutePermission;
   /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
   endsSession?: true;
   /**
@@ -16,6 +22,10 @@ export interface RouteRule {
    */
   ownedBy?: (w: SecurityWorld) => { request: RawRequest; ownerMayRepeat: boolean };
 }
+
+const staff = (permission: RoutePermission): RouteRule => ({ access: 'admin', permission });
+/** The users list and detail: front desk manages accounts, clinicians find the chart to open. */
+const USERS_READERS = ['manage_users', 'read_chart'] as const;
 
 /**
  * Every API route, classified by hand. The access matrix checks each route's config against
@@ -50,6 +60,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'POST /account/sessions/end-others/': { access: 'signed-in' },
   'GET /account/session/': { access: 'signed-in' },
+  'GET /account/notifications/': staff('manage_documents'),
+  'POST /account/notifications/': staff('manage_documents'),
   'POST /account/session/extend/': { access: 'signed-in' },
 
   'GET /patient/profile/': { access: 'patient' },
@@ -68,6 +80,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /patient/insurance/card/': { access: 'patient' },
   'POST /patient/insurance/card/': { access: 'patient' },
   'GET /patient/intake/': { access: 'patient' },
+  'GET /patient/intake/review/': { access: 'patient' },
   'POST /patient/intake/submit/': { access: 'patient' },
   'GET /patient/export/fhir/': { access: 'patient' },
   'GET /patient/bf_adl/': { access: 'patient' },
@@ -112,32 +125,40 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'GET /token/zendesk/': { access: 'signed-in' },
 
-  'GET /admin/messages/': { access: 'admin' },
-  'GET /admin/messages/thread/': { access: 'admin' },
-  'POST /admin/messages/reply/': { access: 'admin' },
-  'POST /admin/messages/assign/': { access: 'admin' },
-  'POST /admin/messages/status/': { access: 'admin' },
-  'GET /admin/messages/assignees/': { access: 'admin' },
-  'GET /admin/messages/attachment/': { access: 'admin' },
-  'POST /admin/settings/signing_certificate/': { access: 'admin' },
-  'GET /admin/users/': { access: 'admin' },
-  'GET /admin/user/': { access: 'admin' },
-  'POST /admin/users/invite/': { access: 'admin' },
-  'POST /admin/users/action/': { access: 'admin' },
-  'POST /admin/users/access/': { access: 'admin' },
-  'GET /admin/audit/': { access: 'admin' },
-  'GET /admin/audit/export/': { access: 'admin' },
-  'GET /admin/settings/': { access: 'admin' },
-  'POST /admin/settings/': { access: 'admin' },
-  'GET /admin/patients/:id/bf_adl/': { access: 'admin' },
-  'GET /admin/documents/templates/': { access: 'admin' },
-  'POST /admin/documents/templates/': { access: 'admin' },
-  'POST /admin/documents/templates/fields/': { access: 'admin' },
-  'GET /admin/documents/assignments/': { access: 'admin' },
-  'POST /admin/documents/assignments/': { access: 'admin' },
-  'GET /admin/documents/assignment/': { access: 'admin' },
-  'POST /admin/documents/assignment/action/': { access: 'admin' },
-  'GET /admin/documents/assignment/pdf/': { access: 'admin' },
+  'GET /admin/messages/': staff('answer_messages'),
+  'GET /admin/messages/thread/': staff('answer_messages'),
+  'POST /admin/messages/reply/': staff('answer_messages'),
+  'POST /admin/messages/assign/': staff('answer_messages'),
+  'POST /admin/messages/status/': staff('answer_messages'),
+  'GET /admin/messages/assignees/': staff('answer_messages'),
+  'GET /admin/messages/attachment/': staff('answer_messages'),
+  'POST /admin/settings/signing_certificate/': staff('manage_settings'),
+  'GET /admin/users/': staff(USERS_READERS),
+  'GET /admin/user/': staff(USERS_READERS),
+  'POST /admin/users/invite/': staff('manage_users'),
+  'POST /admin/users/action/': staff('manage_users'),
+  'POST /admin/users/access/': staff('manage_users'),
+  'GET /admin/audit/': staff('read_audit'),
+  'GET /admin/audit/export/': staff('read_audit'),
+  'GET /admin/settings/': staff('manage_settings'),
+  'POST /admin/settings/': staff('manage_settings'),
+  'GET /admin/patients/:id/bf_adl/': staff('read_chart'),
+  'GET /admin/documents/templates/': staff('manage_documents'),
+  'POST /admin/documents/templates/': staff('manage_documents'),
+  'POST /admin/documents/templates/fields/': staff('manage_documents'),
+  'GET /admin/documents/assignments/': staff('manage_documents'),
+  'POST /admin/documents/assignments/': staff('manage_documents'),
+  'GET /admin/documents/assignment/': staff('manage_documents'),
+  'POST /admin/documents/assignment/action/': staff('manage_documents'),
+  'GET /admin/documents/assignment/pdf/': staff('manage_documents'),
+  'GET /admin/patients/:id/chart/:section/': staff('read_chart'),
+  'GET /admin/patients/:id/chart/insurance/card/': staff('read_chart'),
+  'GET /admin/patients/:id/review/': staff('read_chart'),
+  'POST /admin/patients/:id/review/': staff('review_intake'),
+  'POST /admin/documents/assignment/resend/': staff('manage_documents'),
+  'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
+  'GET /admin/patients/:id/export/fhir/': staff('read_chart'),
+  'GET /admin/patients/:id/export/pdf/': staff('read_chart'),
 };
 
 /**
@@ -157,6 +178,17 @@ export const OUTSIDE_API = new Set([
   // Guarded by its own METRICS_TOKEN (plugins/metrics.ts); refused without it, checked below.
   'GET /metrics',
 ]);
+
+/** A permission requirement written one way, for comparing a route's config with its rule. */
+export function permissionKey(permission: RoutePermission | undefined): string {
+  if (permission === undefined) return 'none';
+  return (typeof permission === 'string' ? [permission] : [...permission]).sort().join(' or ');
+}
+
+/** Whether a holder of these auths passes the requirement. */
+export function permits(auths: readonly string[], permission: RoutePermission): boolean {
+  return (typeof permission === 'string' ? [permission] : permission).some((p) => auths.includes(p));
+}
 
 /** The access a route's config grants, in the table's terms. */
 export function accessOf(config: { public?: boolean; roles?: readonly string[] }): Access | 'unclear' {

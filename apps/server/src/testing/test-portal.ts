@@ -30,12 +30,15 @@ export interface TestPortal {
   client(): PortalClient;
   /** A client that has completed the handshake and signed in. */
   signedIn(email: string, password: string): Promise<PortalClient>;
+  /** Every mail sent so far, once this node's outbox queue has sent what is due. */
   outbox(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 export const DEMO_PATIENT = { email: 'patient@example.com', password: 'Patient-demo-2025' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2025' };
+export const DEMO_FRONT_DESK = { email: 'frontdesk@example.com', password: 'Frontdesk-demo-2025' };
+export const DEMO_CLINICIAN = { email: 'clinician@example.com', password: 'Clinician-demo-2025' };
 
 /**
  * A fresh database per call: an in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -69,6 +72,8 @@ export interface TestPortalOptions {
   env?: Record<string, string>;
   /** Share another portal's database (two nodes, one database). */
   database?: DatabaseTarget;
+  /** A release's migrations other than the committed ones (upgrade tests). */
+  migrationsFolder?: string;
   clock?: TestClock;
 }
 
@@ -97,6 +102,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
   });
   const portal = await createPortal(config, {
     database: options.database ?? fresh!.target,
+    migrationsFolder: options.migrationsFolder,
     now: clock.now,
     logger: { level: 'info', stream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
   });
@@ -117,6 +123,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
       return c;
     },
     async outbox() {
+      await portal.mailQueue.drain();
       const dir = path.join(dataDir, 'outbox');
       const files = (await readdir(dir).catch(() => [])).sort();
       return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
@@ -130,6 +137,8 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
         config.JWT_SECRET,
         DEMO_PATIENT.password,
         DEMO_ADMIN.password,
+        DEMO_FRONT_DESK.password,
+        DEMO_CLINICIAN.password,
       ]);
     },
   };

@@ -1,7 +1,7 @@
 import { getSession, type Session } from './session.ts';
+import { firstStaffPage } from './staff-pages.ts';
 import { DEFAULT_ROLES, type Role } from './user-info.ts';
 
-export const ADMIN_HOME = '/users';
 export const ACCOUNT_PATH = '/account';
 export const WELCOME_PATH = '/welcome';
 
@@ -23,7 +23,15 @@ export function isAdministrator(session: Session | null): boolean {
  */
 export function homePath(session: Session): string {
   if (session.user.mfa_setup_required) return ACCOUNT_PATH;
-  return isAdministrator(session) ? ADMIN_HOME : WELCOME_PATH;
+  return isAdministrator(session) ? adminHome(session) : WELCOME_PATH;
+}
+
+/**
+ * spec §2 sends an administrator to /users; one whose permissions do not open it lands on the
+ * first staff page they may open, and one with none on their account page, never on a refusal.
+ */
+export function adminHome(session: Session): string {
+  return firstStaffPage(session) ?? ACCOUNT_PATH;
 }
 
 /** Where / leads for whoever is signed in now; / itself (the guards decide) for nobody. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLINIC_ADMIN_AUTHS } from '@portal/protocol';
 import type { Session } from '../api/session.ts';
 import type { Role } from '../api/user-info.ts';
 import { homePath, isAdministrator } from '../api/home-path.ts';
@@ -15,7 +16,7 @@ function session(roles: Role[], overrides: Partial<Session['user']> = {}): Sessi
       expires: 0,
       username: 'someone@example.com',
       roles,
-      auths: [],
+      auths: [...CLINIC_ADMIN_AUTHS],
       first_name: 'Sam',
       insurance_type: null,
       keep: false,
@@ -50,6 +51,21 @@ describe('route guards (spec §2, §6)', () => {
       kind: 'redirect',
       to: '/users',
     });
+  });
+
+  it('sends an administrator who may not open /users to the first staff page they may, else /account', () => {
+    const inboxOnly = session(['admin'], { auths: ['admin', 'answer_messages'] });
+    expect(decideAccess([layout, home, welcome], inboxOnly)).toEqual({ kind: 'redirect', to: '/messages' });
+    const nothing = session(['admin'], { auths: ['admin'] });
+    expect(decideAccess([layout, home, welcome], nothing)).toEqual({ kind: 'redirect', to: '/account' });
+  });
+
+  it('sends an administrator lacking the page permission away as one lacking the role', () => {
+    const guarded: AppRoute = { ...users, permission: ['manage_users', 'read_chart'] };
+    const clinician = session(['admin'], { auths: ['admin', 'read_chart'] });
+    expect(decideAccess([layout, guarded], clinician)).toEqual({ kind: 'allow' });
+    const inboxOnly = session(['admin'], { auths: ['admin', 'answer_messages'] });
+    expect(decideAccess([layout, guarded], inboxOnly)).toEqual({ kind: 'redirect', to: '/auth' });
   });
 
   it('does not treat an admin role without a username as an administrator', () => {

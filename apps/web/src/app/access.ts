@@ -1,4 +1,5 @@
-import { ACCOUNT_PATH, ADMIN_HOME, isAdministrator, rolesOf } from '../api/home-path.ts';
+import { ACCOUNT_PATH, adminHome, isAdministrator, rolesOf } from '../api/home-path.ts';
+import { holdsPermission } from '../api/staff-pages.ts';
 import type { Session } from '../api/session.ts';
 import type { AppRoute } from './route-types.ts';
 
@@ -15,14 +16,15 @@ export function mayOpen(route: AppRoute, session: Session | null): boolean {
   if (route.requiresAuth && !session) return false;
   if (!route.roles || route.roles.length === 0) return true;
   const roles = rolesOf(session);
-  return route.roles.some((role) => roles.includes(role));
+  if (!route.roles.some((role) => roles.includes(role))) return false;
+  return !route.permission || holdsPermission(session, route.permission);
 }
 
 /**
  * spec §2 guard rules over the chain of matched routes, outermost first:
  * 1. authentication needed but no session → /auth;
- * 2. an administrator opening welcome → /users;
- * 3. a required role missing at any level → /auth.
+ * 2. an administrator opening welcome → /users (or the first staff page they may open);
+ * 3. a required role or staff permission missing at any level → /auth.
  */
 export function decideAccess(matched: readonly AppRoute[], session: Session | null): AccessDecision {
   if (matched.some((route) => route.requiresAuth) && !session) return { kind: 'redirect', to: AUTH_PATH };
@@ -30,8 +32,8 @@ export function decideAccess(matched: readonly AppRoute[], session: Session | nu
   if (session?.user.mfa_setup_required && !matched.some((route) => route.name === 'account')) {
     return { kind: 'redirect', to: ACCOUNT_PATH };
   }
-  if (matched.some((route) => route.name === 'welcome') && isAdministrator(session)) {
-    return { kind: 'redirect', to: ADMIN_HOME };
+  if (session && matched.some((route) => route.name === 'welcome') && isAdministrator(session)) {
+    return { kind: 'redirect', to: adminHome(session) };
   }
   if (matched.some((route) => !mayOpen(route, session))) return { kind: 'redirect', to: AUTH_PATH };
   return { kind: 'allow' };

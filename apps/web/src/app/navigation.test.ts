@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { CLINIC_ADMIN_AUTHS, STAFF_PRESETS } from '@portal/protocol';
 import type { Session } from '../api/session.ts';
 import type { Role } from '../api/user-info.ts';
 import { groupLinks, sidebarSections } from './navigation.ts';
 import { ROUTES } from './route-table.ts';
 
-function session(roles: Role[]): Session {
+function session(
+  roles: Role[],
+  auths: readonly string[] = roles.includes('admin') ? CLINIC_ADMIN_AUTHS : [],
+): Session {
   const user = {
     refresh: 'r',
     expires: 0,
     username: 'u',
     roles,
-    auths: [],
+    auths: [...auths],
     first_name: 'U',
     insurance_type: null,
     keep: false,
@@ -49,6 +53,18 @@ describe('sidebar derived from the route table', () => {
     const links = sidebarSections(ROUTES, session(['admin'])).flatMap((s) => s.links);
     expect(links.find((l) => l.path === '/users')?.owns).toEqual(['/users/:id']);
     expect(links.find((l) => l.path === '/settings')?.owns).toEqual([]);
+  });
+
+  it('lists for staff only the administration pages their permissions open', () => {
+    const administration = (auths: readonly string[]) =>
+      sidebarSections(ROUTES, session(['admin'], auths))
+        .find((s) => s.group === 'administration')
+        ?.links.map((l) => l.path) ?? [];
+    expect(administration(['admin', ...STAFF_PRESETS.front_desk])).toEqual(['/users', '/messages']);
+    expect(administration(['admin', ...STAFF_PRESETS.clinician])).toEqual(['/users', '/messages']);
+    expect(administration(['admin', 'answer_messages'])).toEqual(['/messages']);
+    expect(administration(CLINIC_ADMIN_AUTHS)).toEqual(['/users', '/messages', '/settings', '/audit']);
+    expect(administration(['admin'])).toEqual([]);
   });
 
   it('shows a patient no administration links', () => {

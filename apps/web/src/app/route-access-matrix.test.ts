@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../api/session.ts';
 import type { Role } from '../api/user-info.ts';
+import { STAFF_PRESETS } from '@portal/protocol';
+import { STAFF_PAGES, type PagePermission } from '../api/staff-pages.ts';
 import { decideAccess } from './access.ts';
 import { ROUTES } from './route-table.ts';
 import type { AppRoute } from './route-types.ts';
@@ -41,13 +43,13 @@ function pages(routes: readonly AppRoute[], parents: AppRoute[] = [], base = '')
   });
 }
 
-function session(roles: Role[]): Session {
+function session(roles: Role[], permissions: readonly string[] = []): Session {
   const user = {
     refresh: 'r',
     expires: 0,
     username: 'someone@example.com',
     roles,
-    auths: roles.includes('admin') ? ['admin'] : [],
+    auths: roles.includes('admin') ? ['admin', ...permissions] : [],
     first_name: 'Sam',
     insurance_type: null,
     keep: false,
@@ -58,8 +60,18 @@ function session(roles: Role[]): Session {
 const VISITORS: Record<string, Session | null> = {
   'no session': null,
   patient: session(['user']),
-  admin: session(['admin']),
+  'an administrator without permissions': session(['admin']),
+  'the front desk preset': session(['admin'], STAFF_PRESETS.front_desk),
+  'the clinician preset': session(['admin'], STAFF_PRESETS.clinician),
+  'the clinic administrator preset': session(['admin'], STAFF_PRESETS.clinic_admin),
 };
+
+/** Where an administrator lands: the first staff page their permissions open, in sidebar order. */
+function expectedAdminHome(auths: readonly string[]): string {
+  const holds = (needed: PagePermission) =>
+    (typeof needed === 'string' ? [needed] : needed).some((p) => auths.includes(p));
+  return Object.values(STAFF_PAGES).find((page) => holds(page.permission))?.path ?? '/account';
+}
 
 const ALL = pages(ROUTES);
 
@@ -84,21 +96,52 @@ describe('web route guards × visitors (derived from the route table)', () => {
       const decision = decideAccess(chain, visitor);
       const needsSession = chain.some((r) => r.requiresAuth);
       const roles = visitor?.user.roles ?? [];
+      const auths = visitor?.user.auths ?? [];
       const rolesMet = chain.every((r) => !r.roles?.length || r.roles.some((role) => roles.includes(role)));
+      const permitted = chain.every(
+        (r) =>
+          !r.permission ||
+          (typeof r.permission === 'string' ? [r.permission] : r.permission).some((p) => auths.includes(p)),
+      );
       let expected: string;
       if (!needsSession) expected = 'allow';
       else if (!visitor) expected = '/auth';
-      else if (path === '/welcome' && roles.includes('admin')) expected = '/users';
-      else expected = rolesMet ? 'allow' : '/auth';
+      else if (path === '/welcome' && roles.includes('admin')) expected = expectedAdminHome(auths);
+      else expected = rolesMet && permitted ? 'allow' : '/auth';
       const got = decision.kind === 'allow' ? 'allow' : decision.to;
       if (got !== expected) wrong.push(`${path}: ${got}, expected ${expected}`);
     }
     expect(wrong).toEqual([]);
   });
 
+  it('has every administration page need a staff permission', () => {
+    const unguarded = ALL.filter((p) => p.chain.some((r) => r.roles?.length === 1 && r.roles[0] === 'admin'))
+      .filter((p) => !p.chain.some((r) => r.permission))
+      .map((p) => p.path);
+    expect(unguarded).toEqual([]);
+  });
+
+  it('lets the front desk open users and messages only, and the clinician users and messages', () => {
+    const openTo = (visitor: Session) =>
+      ALL.filter((p) => p.chain.some((r) => r.permission))
+        .filter((p) => decideAccess(p.chain, visitor).kind === 'allow')
+        .map((p) => p.path)
+        .sort();
+    expect(openTo(VISITORS['the front desk preset']!)).toEqual(['/messages', '/users', '/users/:id']);
+    expect(openTo(VISITORS['the clinician preset']!)).toEqual(['/messages', '/users', '/users/:id']);
+    expect(openTo(VISITORS['the clinic administrator preset']!)).toEqual([
+      '/audit',
+      '/messages',
+      '/settings',
+      '/users',
+      '/users/:id',
+    ]);
+    expect(openTo(VISITORS['an administrator without permissions']!)).toEqual([]);
+  });
+
   it('never opens an administration page to a patient, nor a patient page to an administrator', () => {
     const patient = VISITORS.patient!;
-    const admin = VISITORS.admin!;
+    const admin = VISITORS['the clinic administrator preset']!;
     for (const { path, chain } of ALL) {
       const adminOnly = chain.some((r) => r.roles?.length === 1 && r.roles[0] === 'admin');
       const patientOnly = chain.some((r) => r.roles?.length === 1 && r.roles[0] === 'user');

@@ -1,3 +1,4 @@
+import { STAFF_PAGES } from '../api/staff-pages.ts';
 import { lazyPage } from './lazy-page.ts';
 import type { AppRoute } from './route-types.ts';
 
@@ -10,7 +11,7 @@ const page = {
   documents: lazyPage(() => import('../features/documents/DocumentsPage.tsx')),
   document: lazyPage(() => import('../features/documents/DocumentPage.tsx')),
   bfAdl: lazyPage(() => import('../features/assessment/BfAdlPage.tsx')),
-  users: lazyPage(() => import('../features/admin-users/UsersPage.tsx')),
+  users: lazyPage(() => import('./UsersHome.tsx')),
   userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx')),
   audit: lazyPage(() => import('../features/audit/AuditPage.tsx')),
   acceptInvite: lazyPage(() => import('../features/admin-users/AcceptInvitePage.tsx')),
@@ -123,6 +124,7 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'users',
         roles: admin,
+        permission: STAFF_PAGES.users.permission,
         requiresAuth: true,
         breadcrumb: 'menu.users',
         children: [
@@ -149,6 +151,7 @@ export const ROUTES: AppRoute[] = [
         path: 'messages',
         name: 'messages',
         roles: admin,
+        permission: STAFF_PAGES.messages.permission,
         requiresAuth: true,
         breadcrumb: 'menu.messages',
         menuLabel: 'menu.messages',
@@ -159,6 +162,7 @@ export const ROUTES: AppRoute[] = [
         path: 'settings',
         name: 'settings',
         roles: admin,
+        permission: STAFF_PAGES.settings.permission,
         requiresAuth: true,
         breadcrumb: 'menu.settings',
         menuLabel: 'menu.settings',
@@ -169,6 +173,7 @@ export const ROUTES: AppRoute[] = [
         path: 'audit',
         name: 'audit',
         roles: admin,
+        permission: STAFF_PAGES.audit.permission,
         requiresAuth: true,
         breadcrumb: 'menu.audit',
         menuLabel: 'menu.audit',

@@ -1,3 +1,4 @@
+import type { PagePermission } from '../api/staff-pages.ts';
 import type { Role } from '../api/user-info.ts';
 import type { LazyPage } from './lazy-page.ts';
 
@@ -11,6 +12,8 @@ export interface AppRoute {
   name?: string;
   /** spec §6: access uses roles from route metadata plus a requiresAuth flag. */
   roles?: readonly Role[];
+  /** The staff permission an administrator needs besides the role (decision 0012-staff-permissions). */
+  permission?: PagePermission;
   requiresAuth?: boolean;
   /** i18n key in the `layout` namespace. */
   breadcrumb?: string;

@@ -80,3 +80,10 @@ export const sessionStatus = z.object({
   lifetime_remaining_ms: z.number().int(),
 });
 export type SessionStatus = z.infer<typeof sessionStatus>;
+
+/** `GET`/`POST /account/notifications/` (staff who manage documents): which e-mails they want. */
+export const staffNotifications = z.object({
+  /** An e-mail (without PHI) when a patient declines a document; the inbox notice comes regardless. */
+  document_declined: z.boolean(),
+});
+export type StaffNotifications = z.infer<typeof staffNotifications>;

@@ -5,6 +5,7 @@ import { profileSchema } from './intake.ts';
 import { intakeStatus } from './intake-status.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
 import { ChatMode, publicConfig } from './public.ts';
+import { isStaffPermission, STAFF_PERMISSIONS, StaffPresetName } from './staff-permissions.ts';
 
 // The admin API (protocol.md §7: its paths are ours, documented at /backend/api/docs).
 // Answers are sealed: they name people. Write bodies are sealed too.
@@ -25,8 +26,12 @@ export type UserStatus = z.infer<typeof UserStatus>;
 export const LockKind = z.enum(['admin', 'lockout']);
 export type LockKind = z.infer<typeof LockKind>;
 
-/** Permissions the UI may use (protocol.md §5); `admin` shows the sidebar (spec §2). */
-export const Auth = z.enum(['admin']);
+/**
+ * Permissions the UI may use (protocol.md §5): `admin` shows the sidebar (spec §2), the staff
+ * permissions say what an administrator may do (issue 18).
+ */
+export const AUTHS = ['admin', ...STAFF_PERMISSIONS] as const;
+export const Auth = z.enum(AUTHS, { error: `Unknown permission: choose from ${AUTHS.join(', ')}` });
 export type Auth = z.infer<typeof Auth>;
 
 export const UserSort = z.enum(['name', 'email', 'created', 'last_login']);
@@ -70,13 +75,20 @@ export type UserPage = z.infer<typeof userPage>;
 export const userIdQuery = z.object({ id: z.uuid() });
 
 /** `POST /admin/users/invite/`: the account waits, without a password, for its e-mailed link (72 h). */
-export const inviteRequest = z.object({
-  email: emailSchema,
-  first_name: nameSchema,
-  last_name: nameSchema,
-  role: Role,
-  locale: Locale,
-});
+export const inviteRequest = z
+  .object({
+    email: emailSchema,
+    first_name: nameSchema,
+    last_name: nameSchema,
+    role: Role,
+    locale: Locale,
+    /** An administrator's starting permissions (DEFAULT_INVITE_PRESET when absent); not for patients. */
+    preset: StaffPresetName.optional(),
+  })
+  .refine((invite) => invite.role === 'admin' || invite.preset === undefined, {
+    message: 'A preset applies to administrators only',
+    path: ['preset'],
+  });
 export type InviteRequest = z.infer<typeof inviteRequest>;
 
 /** `POST /token/invite/accept/` (public): `new_password` is sealed like reset confirm's (protocol.md §4). */
@@ -96,11 +108,16 @@ export const userActionRequest = z.object({ id: z.uuid(), action: UserAction });
 export type UserActionRequest = z.infer<typeof userActionRequest>;
 
 /** `POST /admin/users/access/`: the whole new set of roles and auths. */
-export const userAccessRequest = z.object({
-  id: z.uuid(),
-  roles: z.array(Role).min(1, 'Choose at least one role'),
-  auths: z.array(Auth),
-});
+export const userAccessRequest = z
+  .object({
+    id: z.uuid(),
+    roles: z.array(Role).min(1, 'Choose at least one role'),
+    auths: z.array(Auth),
+  })
+  .refine((access) => access.roles.includes('admin') || !access.auths.some(isStaffPermission), {
+    message: 'Staff permissions need the administrator role',
+    path: ['auths'],
+  });
 export type UserAccessRequest = z.infer<typeof userAccessRequest>;
 
 /** 10409 messages of the users API; clients choose their translated text by them. */
@@ -109,6 +126,11 @@ export const USER_CONFLICTS = {
   lastAdmin: 'At least one active administrator must remain: make someone else an administrator first',
   notApplicable: 'This action does not apply to the account as it is now',
   emailTaken: 'An account with this e-mail address already exists',
+} as const;
+
+/** 10403 messages of the users API, beyond the plain `Not allowed` of a missing permission. */
+export const USER_REFUSALS = {
+  beyondOwnPermissions: 'You can only grant, or manage staff who hold, permissions you hold yourself',
 } as const;
 
 /**
@@ -196,8 +218,8 @@ export const userDetail = z.object({
   /** The patient's profile and intake progress; null for an account without the patient role. */
   profile: profileSchema.partial().nullable(),
   intake: intakeStatus.nullable(),
-  /** The latest rows where the user acted or was acted upon. */
-  audit: z.array(auditEntry),
+  /** The latest rows where the user acted or was acted upon; null without `read_audit`. */
+  audit: z.array(auditEntry).nullable(),
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
@@ -243,7 +265,7 @@ export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export const SecretSetting = z.enum(['zendesk_key_id', 'zendesk_secret']);
 export type SecretSetting = z.infer<typeof SecretSetting>;
 
-/** PNG, JPEG or SVG, judged by content (10415), at most 512 KB decoded (10413). */
+/** PNG, JPEG or SVG, judged by parsing (10415), at most 512 KB decoded (10413); an SVG is stored as a PNG. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const logoUpload = z.object({ content_base64: z.string().min(1) });
 export const clinicLogo = z.object({ mime: z.string(), content_base64: z.string() });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/protocol-vectors.json';
-import { emailSchema, loginResult, mfaRequest, nameSchema, signupRequest, tokenData } from './auth.ts';
+import {
+  emailSchema,
+  loginResult,
+  mfaRequest,
+  NAME_MESSAGES,
+  nameSchema,
+  signupRequest,
+  tokenData,
+} from './auth.ts';
 
 const validSignup = {
   email: '  Ana.Patient@Example.org ',
@@ -72,6 +80,29 @@ describe('emailSchema and nameSchema', () => {
     expect(nameSchema.parse('  Ana ')).toBe('Ana');
     expect(nameSchema.safeParse('   ').success).toBe(false);
     expect(nameSchema.safeParse('x'.repeat(101)).success).toBe(false);
+  });
+
+  it.each(['Ana María', "O'Brien", 'Jean-Luc', 'St. John', '王小明', '艾力·买买提', 'Zoë', 'Nguyễn'])(
+    'accepts the real name %j',
+    (name) => {
+      expect(nameSchema.parse(name)).toBe(name);
+    },
+  );
+
+  it.each([
+    ['URGENT: your records were leaked, re-verify at https://evil.example', NAME_MESSAGES.address],
+    ['visit evil.example', NAME_MESSAGES.address],
+    ['www.evil.example', NAME_MESSAGES.address],
+    ['someone@evil.example', NAME_MESSAGES.address],
+    ['Eve\r\nBcc: spy@evil.example', NAME_MESSAGES.control],
+    ['Eve\u202eelbarised', NAME_MESSAGES.control],
+    ['Eve\u200b', NAME_MESSAGES.control],
+    ['Call 0800 123 456', NAME_MESSAGES.characters],
+    ['<Eve>', NAME_MESSAGES.characters],
+  ])('refuses %j with one clear message', (name, message) => {
+    const result = nameSchema.safeParse(name);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
   });
 });
 

@@ -13,16 +13,42 @@ export type Locale = z.infer<typeof Locale>;
 /** RFC 5321 caps an address at 254 characters; stored trimmed and lowercased so one person has one account. */
 export const emailSchema = z.string().trim().toLowerCase().max(254).check(z.email());
 
+/** Letters (any script) and marks, with the spaces and punctuation real names use. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} .'’·・-]*$/u;
+/** `evil.example`, `www.x`: a domain written into a greeting reads as a link in most mail clients. */
+const DOMAIN_LIKE = /\p{L}\.\p{L}{2,}/u;
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+
+export const NAME_MAX_LENGTH = 100;
+
+export const NAME_MESSAGES = {
+  control: 'Must not contain line breaks or control characters',
+  address: 'Must not contain a web or e-mail address',
+  characters: 'Use letters, spaces, hyphens, apostrophes and full stops only',
+} as const;
+
+/** Why a trimmed name is refused, or null; one reason, the most telling, per name. */
+export function nameProblem(name: string): keyof typeof NAME_MESSAGES | null {
+  if (CONTROL.test(name)) return 'control';
+  if (/[@/:]|www\./iu.test(name) || DOMAIN_LIKE.test(name)) return 'address';
+  return NAME_CHARACTERS.test(name) ? null : 'characters';
+}
+
 /**
- * Names are written into e-mails the portal sends: a line break or a bidi override would let
- * whoever signs up in someone else's name shape the text that person receives.
+ * Names are written into e-mails the portal sends and shown to the clinic: a line break, a
+ * bidi override or a link would let whoever signs up in someone else's name shape the text
+ * that person or the clinic reads. So a name is letters and the punctuation names use, at most
+ * 100 characters.
  */
 export const nameSchema = z
   .string()
   .trim()
   .min(1)
-  .max(100)
-  .regex(/^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u, 'Must not contain line breaks or control characters');
+  .max(NAME_MAX_LENGTH)
+  .superRefine((name, ctx) => {
+    const problem = nameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: NAME_MESSAGES[problem] });
+  });
 
 /** The oldest birth date signup accepts, as an age. */
 const MAX_AGE_YEARS = 130;

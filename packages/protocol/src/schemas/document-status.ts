@@ -62,6 +62,8 @@ export const DOCUMENT_TRANSITIONS: readonly DocumentTransition[] = [
   { from: 'pending_signature', action: 'expire', to: 'expired', actor: 'system' },
   { from: 'draft', action: 'cancel', to: 'cancelled', actor: 'clinic' },
   { from: 'pending_signature', action: 'cancel', to: 'cancelled', actor: 'clinic' },
+  // The clinic withdraws a declined request (issue 18): the decline stays in the history.
+  { from: 'rejected', action: 'cancel', to: 'cancelled', actor: 'clinic' },
 ];
 
 /** The status `action` leads to from `from` when `actor` may make that move; undefined when refused. */

@@ -33,8 +33,8 @@ describe('the document state table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('ends in completed, rejected, expired or cancelled', () => {
-    expect(FINAL_DOCUMENT_STATUSES).toEqual(['completed', 'rejected', 'expired', 'cancelled']);
+  it('ends in completed, expired or cancelled (the clinic may still withdraw a declined request)', () => {
+    expect(FINAL_DOCUMENT_STATUSES).toEqual(['completed', 'expired', 'cancelled']);
     for (const status of DocumentStatus.options) {
       expect(DOCUMENT_TRANSITIONS.some((t) => t.from === status || t.to === status)).toBe(true);
     }

@@ -81,6 +81,20 @@ export const clinicActionRequest = z.object({
   version: z.number().int().min(1).optional(),
 });
 
+/** Re-send a declined or expired document: a new assignment linked to it, sent at once. */
+export const resendRequest = z.object({
+  id: z.uuid(),
+  due_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type ResendRequest = z.input<typeof resendRequest>;
+
+/** 10409 messages of the document APIs; clients choose their translated text by them. */
+export const DOCUMENT_CONFLICTS = {
+  alreadyOpen: 'The patient already has this document open (in progress, awaiting signature or submitted)',
+  alreadyResent: 'This document was already re-sent',
+  notResendable: 'Only a declined or expired document can be re-sent',
+} as const;
+
 export const documentEvent = z.object({
   at: isoTime,
   action: z.string(),
@@ -105,6 +119,8 @@ export const clinicAssignment = z.object({
   updated_at: isoTime,
   rejection_reason: z.string().nullable(),
   signed_sha256: z.string().nullable(),
+  /** The declined or expired assignment this one re-sends. */
+  resent_from_id: z.uuid().nullable(),
   events: z.array(documentEvent),
 });
 export type ClinicAssignment = z.infer<typeof clinicAssignment>;

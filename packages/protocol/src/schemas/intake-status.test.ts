@@ -14,6 +14,7 @@ describe('the intake status, apart from the intake forms', () => {
       no_insurance: false,
       submitted_at: null,
       complete: true,
+      review: { stage: 'not_submitted', open_sections: [], reviewed_at: null },
     };
     expect(intakeStatus.safeParse(status).success).toBe(true);
     expect(

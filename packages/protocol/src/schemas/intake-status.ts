@@ -14,6 +14,20 @@ export const INTAKE_RESOURCE_NAMES = [
 export type IntakeResourceName = (typeof INTAKE_RESOURCE_NAMES)[number];
 
 export const IntakeSection = z.enum([...INTAKE_RESOURCE_NAMES, 'insurance']);
+export type IntakeSection = z.infer<typeof IntakeSection>;
+
+/**
+ * Where the hand-in stands with the clinic (issue 18). While a hand-in waits for review every
+ * section is read-only; a change request reopens the sections it names; once reviewed, the
+ * patient may update anything and hand it in again.
+ */
+export const IntakeReviewStage = z.enum([
+  'not_submitted',
+  'awaiting_review',
+  'changes_requested',
+  'reviewed',
+]);
+export type IntakeReviewStage = z.infer<typeof IntakeReviewStage>;
 export const intakeStatus = z.object({
   sections: z.record(
     IntakeSection,
@@ -22,6 +36,12 @@ export const intakeStatus = z.object({
   no_insurance: z.boolean(),
   submitted_at: z.string().nullable(),
   complete: z.boolean(),
+  review: z.object({
+    stage: IntakeReviewStage,
+    /** The sections the patient may edit now. */
+    open_sections: z.array(IntakeSection),
+    reviewed_at: z.string().nullable(),
+  }),
 });
 
 export type IntakeStatus = z.infer<typeof intakeStatus>;

@@ -236,6 +236,7 @@ export const cardUploadRequest = z.object({
 });
 export const cardQuery = z.object({ insurance_type: InsuranceType, side: CardSide });
 export const cardContent = z.object({ mime: z.string(), content_base64: z.string() });
+export type CardContent = z.infer<typeof cardContent>;
 
 export const intakeSubmitRequest = z.object({ no_insurance: z.boolean() });
 

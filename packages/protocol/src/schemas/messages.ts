@@ -13,7 +13,8 @@ export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] a
 
 export const ThreadStatus = z.enum(['open', 'closed']);
 export type ThreadStatus = z.infer<typeof ThreadStatus>;
-export const MessageAuthor = z.enum(['patient', 'clinic']);
+/** `system`: a notice the portal writes into the clinic's side of a conversation (a declined document). */
+export const MessageAuthor = z.enum(['patient', 'clinic', 'system']);
 export type MessageAuthor = z.infer<typeof MessageAuthor>;
 
 export const attachmentMeta = z.object({
@@ -24,12 +25,23 @@ export const attachmentMeta = z.object({
 });
 export type AttachmentMeta = z.infer<typeof attachmentMeta>;
 
+/** What a system message tells the clinic; the web app words it in the reader's language. */
+export const messageNotice = z.object({
+  kind: z.literal('document_declined'),
+  assignment_id: z.uuid(),
+  title: z.string(),
+  reason: z.string(),
+});
+export type MessageNotice = z.infer<typeof messageNotice>;
+
 export const message = z.object({
   id: z.uuid(),
   author: MessageAuthor,
   /** The answering administrator's name on clinic messages; null on the patient's own. */
   author_name: z.string().nullable(),
   body: z.string(),
+  /** Set on system messages (body empty); only the clinic's view holds them. */
+  notice: messageNotice.nullable(),
   attachment: attachmentMeta.nullable(),
   created_at: isoTime,
   /** When the other side first read it. */
@@ -89,7 +101,13 @@ export const inboxQuery = z.object({
 });
 export type InboxQuery = z.input<typeof inboxQuery>;
 
-export const threadPerson = z.object({ id: z.uuid(), name: z.string() });
+/** `name` is given then family name; screens order `first_name` and `last_name` for their reader. */
+export const threadPerson = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 
 export const inboxThread = z.object({
   id: z.uuid(),

@@ -5,6 +5,7 @@ const config = {
   clinic_name: 'Northbridge Clinic & Devices',
   support_email: 'support@northbridge.example',
   support_phone: '+18005550123',
+  support_phone_display: '+1 800 555 0123',
   booking_url: 'https://northbridge.example/book-a-call',
   company_url: 'https://northbridge.example',
   chat_mode: 'builtin',

@@ -3,16 +3,21 @@ import { z } from 'zod';
 export const ChatMode = z.enum(['builtin', 'zendesk']);
 export type ChatMode = z.infer<typeof ChatMode>;
 
-/** Only http(s): these URLs become links in the support menu, and a `javascript:` URL there would run script. */
-const linkUrl = z.url({ protocol: /^https?$/ });
+/**
+ * Only https, as the settings say: these URLs become links in the support menu (a `javascript:`
+ * URL there would run script), and a plain-http page would leave the portal's encrypted context.
+ */
+export const httpsUrl = z.url({ protocol: /^https$/, error: 'Enter a web address starting with https://' });
 
 /** protocol.md §7 `GET /public/config/`: what the support menu and footer show. */
 export const publicConfig = z.object({
   clinic_name: z.string(),
   support_email: z.email(),
   support_phone: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Phone number must be E.164, e.g. +18005550123'),
-  booking_url: linkUrl,
-  company_url: linkUrl,
+  /** The same number grouped for reading, e.g. +1 800 555 0123 (dial and copy `support_phone`). */
+  support_phone_display: z.string(),
+  booking_url: httpsUrl,
+  company_url: httpsUrl,
   chat_mode: ChatMode,
   /** The clinic's password minimum (settings), at least the protocol's 12: forms check it before sending. */
   password_min_length: z.number().int(),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, bytea } from './columns.ts';
 import { users } from './core.ts';
 
@@ -35,4 +36,30 @@ export const assessmentDrafts = pgTable(
     savedAt: at('saved_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.instrument] })],
+);
+
+/**
+ * Each patient's newest submission per instrument, written with it (issue 18 worklist): the
+ * time for the due queue and whether it is flagged (a worse band or a drop of 10 points or
+ * more), so the worklist counts in SQL without decrypting every record. `flagged` is null
+ * until the boot backfill has judged a submission made before this table existed.
+ */
+export const assessmentLatest = pgTable(
+  'assessment_latest',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instrument: text('instrument').notNull(),
+    submissionId: uuid('submission_id').notNull(),
+    submittedAt: at('submitted_at').notNull(),
+    flagged: boolean('flagged'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.instrument] }),
+    index('assessment_latest_due_idx').on(t.instrument, t.submittedAt),
+    index('assessment_latest_flagged_idx')
+      .on(t.instrument, t.submittedAt)
+      .where(sql`flagged`),
+  ],
 );

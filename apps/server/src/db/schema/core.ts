@@ -37,6 +37,8 @@ export const users = pgTable(
     failedWindowStartedAt: at('failed_window_started_at'),
     lockedUntil: at('locked_until'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Staff who opted in to an e-mail when a patient declines a document (issue 18). */
+    notifyDocumentDeclines: boolean('notify_document_declines').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { DocumentField } from '@portal/protocol';
 import { at, bytea, createdAt } from './columns.ts';
 import { users } from './core.ts';
@@ -53,6 +63,10 @@ export const documentAssignments = pgTable(
     /** The patient's reason for declining: free text, so PHI, encrypted. */
     rejectionReason: bytea('rejection_reason_enc'),
     signedFileId: uuid('signed_file_id').references(() => documentFiles.id),
+    /** The declined or expired assignment this one re-sends (issue 18); each is re-sent at most once. */
+    resentFromId: uuid('resent_from_id').references((): AnyPgColumn => documentAssignments.id, {
+      onDelete: 'set null',
+    }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -62,6 +76,13 @@ export const documentAssignments = pgTable(
     index('document_assignments_due_idx')
       .on(t.dueAt)
       .where(sql`status = 'pending_signature'`),
+    uniqueIndex('document_assignments_resent_from_key')
+      .on(t.resentFromId)
+      .where(sql`resent_from_id is not null`),
+    // The worklist's declined queue, newest first.
+    index('document_assignments_rejected_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'rejected'`),
   ],
 );
 

@@ -5,3 +5,6 @@ export * from './documents.ts';
 export * from './assessment.ts';
 export * from './mfa.ts';
 export * from './messages.ts';
+export * from './clinic.ts';
+export * from './worklist.ts';
+export * from './mail.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MessageAuthor, ThreadStatus } from '@portal/protocol';
 import { at, bytea, createdAt } from './columns.ts';
@@ -39,7 +40,13 @@ export const messages = pgTable(
     /** When the other side first read it. */
     readAt: at('read_at'),
   },
-  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)],
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.createdAt),
+    // The worklist's unread-messages queue: few rows are unread at any time.
+    index('messages_unread_idx')
+      .on(t.threadId, t.createdAt)
+      .where(sql`author = 'patient' and read_at is null`),
+  ],
 );
 
 /** At most one file per message; its name and bytes are encrypted like the text. */

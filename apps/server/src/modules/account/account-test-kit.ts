@@ -8,11 +8,15 @@ import {
 } from '@portal/protocol';
 import type { TestPortal } from '../../testing/test-portal.ts';
 
-/** The code an authenticator app shows for `secret` at the portal's (movable) time. */
-export function totpCode(t: TestPortal, secret: string, offsetSteps = 0): string {
+/** The code an authenticator app shows for the base32 `secret` at `timestamp` (ms). */
+export function totpAt(secret: string, timestamp: number): string {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: t.clock.now().getTime() + offsetSteps * 30_000 });
+  return totp.generate({ timestamp });
 }
+
+/** The code an authenticator app shows for `secret` at the portal's (movable) time. */
+export const totpCode = (t: TestPortal, secret: string, offsetSteps = 0): string =>
+  totpAt(secret, t.clock.now().getTime() + offsetSteps * 30_000);
 
 /** The next 30-second step, so a fresh code is not refused as a replay. */
 export const nextStep = (t: TestPortal) => t.clock.advance(30_000);

@@ -7,7 +7,7 @@ import { mfaFactors, mfaRecoveryCodes, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { recordFailure, refuseWhileLocked } from '../auth/lockout.ts';
+import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from '../auth/lockout.ts';
 import { WRONG_CODE } from '../auth/mfa-challenge.ts';
 import { recoveryCodesLeft, removeMfa, sealTotpSecret, verifySecondFactor } from '../auth/mfa-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../auth/recovery-codes.ts';
@@ -113,24 +113,26 @@ export async function disableMfa(
 ): Promise<void> {
   const user = await userOf(ctx, userId);
   if (!user.mfaEnabled) throw new ProtocolError(Codes.conflict, USER_CONFLICTS.notApplicable);
-  await refuseWhileLocked(ctx, user, 'mfa.disable', meta);
-  const done = await ctx.db.transaction(async (tx) => {
-    const proven =
-      proof.code !== undefined
-        ? (await verifySecondFactor(ctx, tx, userId, proof.code)) !== null
-        : await verifyPassword(user.passwordHash, proof.password ?? '');
-    if (!proven) return false;
-    await removeMfa(tx, userId, ctx.now());
-    await recordAudit(tx, meta, {
-      action: 'mfa.disable',
-      outcome: 'success',
-      actorId: userId,
-      detail: { proof: proof.code !== undefined ? 'code' : 'password' },
+  await reserveAttempt(ctx, userId, 'mfa.disable', meta);
+  const judge = () =>
+    ctx.db.transaction(async (tx) => {
+      const proven =
+        proof.code !== undefined
+          ? (await verifySecondFactor(ctx, tx, userId, proof.code)) !== null
+          : await verifyPassword(user.passwordHash, proof.password ?? '');
+      if (!proven) return false;
+      await releaseSlot(ctx, tx, userId);
+      await removeMfa(tx, userId, ctx.now());
+      await recordAudit(tx, meta, {
+        action: 'mfa.disable',
+        outcome: 'success',
+        actorId: userId,
+        detail: { proof: proof.code !== undefined ? 'code' : 'password' },
+      });
+      return true;
     });
-    return true;
-  });
-  if (done) return;
-  await recordFailure(ctx, userId, meta);
+  if (await unlessLockedMeanwhile(ctx, userId, 'mfa.disable', meta, judge)) return;
+  await settleFailure(ctx, userId, meta);
   await recordAudit(ctx.db, meta, {
     action: 'mfa.disable',
     outcome: 'failure',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  CLINIC_ADMIN_AUTHS,
   mfaChallenge,
   mfaEnrolment,
   mfaStatus,
@@ -216,6 +217,27 @@ describe('MFA login', () => {
   });
 });
 
+describe('MFA code race (issue 19)', () => {
+  it('judges at most the lockout threshold of 20 wrong codes sent at once; the rest answer 10012', async () => {
+    const { email, password, secret, id } = await withMfa('mfa-race@example.com');
+    const c = t.client();
+    const token = await passwordStep(c, email, password);
+    const right = totpCode(t, secret);
+    const wrong = Array.from({ length: 21 }, (_, i) => String(100_000 + i * 37_337).slice(0, 6))
+      .filter((code) => code !== right)
+      .slice(0, 20);
+    const codes = (await Promise.all(wrong.map((code) => sendMfa(c, token, code)))).map(codeOf);
+    expect(codes.filter((code) => code === 10400)).toHaveLength(5);
+    expect(codes.filter((code) => code === 10012)).toHaveLength(15);
+    const audit = await actions(id);
+    expect(audit.filter((a) => a === 'login.mfa:failure')).toHaveLength(5);
+    expect(audit.filter((a) => a === 'login.mfa:denied')).toHaveLength(15);
+    expect(audit).toContain('account.lockout:success');
+    // Locked: the right code is refused too.
+    expect(codeOf(await sendMfa(c, token, right))).toBe(10012);
+  });
+});
+
 describe('turning MFA off', () => {
   it('needs the password or a current code; a wrong one is refused and counted', async () => {
     const { client, email, password, secret, id } = await withMfa('disable@example.com');
@@ -243,7 +265,7 @@ describe('MFA required for administrators', () => {
     const account = await signedUpPatient(t, email);
     await t.portal.ctx.db
       .update(users)
-      .set({ roles: ['admin'], auths: ['admin'] })
+      .set({ roles: ['admin'], auths: [...CLINIC_ADMIN_AUTHS] })
       .where(eq(users.id, account.id));
     return account.client;
   }

@@ -10,12 +10,14 @@ import {
   mfaStatus,
   plainSuccess,
   sessionStatus,
+  staffNotifications,
 } from '@portal/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { endOtherSessions, endSession, listSessions } from './account-sessions.ts';
 import { extendSession, sessionStatusOf } from './session-status.ts';
+import { setStaffNotifications, staffNotificationsOf } from './staff-notifications.ts';
 import { confirmEnrolment, disableMfa, mfaStatusOf, startEnrolment } from './mfa-enrolment.ts';
 
 /**
@@ -133,5 +135,28 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: { 200: plainSuccess(sessionStatus) },
     },
     handler: async (request) => ok(await extendSession(ctx, request.signedIn())),
+  });
+
+  // Staff who manage documents choose whether a decline also reaches them by e-mail (issue 18).
+  const staffOnly = { roles: ['admin' as const], permission: 'manage_documents' as const };
+  r.get('/account/notifications/', {
+    config: staffOnly,
+    schema: {
+      tags,
+      summary: 'The e-mails this staff member wants (manage_documents)',
+      response: { 200: plainSuccess(staffNotifications) },
+    },
+    handler: async (request) => ok(await staffNotificationsOf(ctx, request.signedIn().id)),
+  });
+  r.post('/account/notifications/', {
+    config: staffOnly,
+    schema: {
+      tags,
+      summary: 'Choose the e-mails this staff member wants (manage_documents); audited',
+      body: staffNotifications,
+      response: { 200: plainSuccess(staffNotifications) },
+    },
+    handler: async (request) =>
+      ok(await setStaffNotifications(ctx, request.signedIn().id, request.body, request.meta())),
   });
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { emailSchema, nameSchema } from '@portal/protocol';
+import { CLINIC_ADMIN_AUTHS, emailSchema, nameSchema } from '@portal/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
@@ -29,7 +29,7 @@ export async function createAdmin(ctx: AppContext, input: z.infer<typeof createA
         firstName: input.first_name,
         lastName: input.last_name,
         roles: ['admin'],
-        auths: ['admin'],
+        auths: [...CLINIC_ADMIN_AUTHS],
         emailVerifiedAt: ctx.now(),
       })
       .returning({ id: users.id });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Answers } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -31,7 +31,7 @@ export async function insertSubmission(
   db: Queryable,
   userId: string,
   submission: Omit<StoredSubmission, 'id'>,
-): Promise<void> {
+): Promise<string> {
   const id = randomUUID();
   const { instrument, version, submittedAt, answers, score, band } = submission;
   const sealed: SealedSubmission = { answers, score, band };
@@ -43,6 +43,23 @@ export async function insertSubmission(
     submittedAt,
     data: ctx.cipher.encryptJson(sealed, submissionContext(userId, id)),
   });
+  return id;
+}
+
+/** One submission's score and band, decrypted; undefined when there is no such row of the patient. */
+export async function submissionScore(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<AssessmentScore | undefined> {
+  const [row] = await db
+    .select({ data: assessmentSubmissions.data })
+    .from(assessmentSubmissions)
+    .where(and(eq(assessmentSubmissions.id, id), eq(assessmentSubmissions.userId, userId)));
+  if (!row) return undefined;
+  const { score, band } = ctx.cipher.decryptJson(row.data, submissionContext(userId, id)) as SealedSubmission;
+  return { score, band };
 }
 
 /** A patient's submissions of one instrument, oldest first. */
@@ -103,4 +120,38 @@ export async function deleteDraft(db: Queryable, userId: string, instrument: str
   await db
     .delete(assessmentDrafts)
     .where(and(eq(assessmentDrafts.userId, userId), eq(assessmentDrafts.instrument, instrument)));
+}
+
+/**
+ * The two newest scores of each of several patients, in one statement (oldest of the two
+ * first; one entry for a patient with a single submission): what the worklist needs to say
+ * why a page of patients is flagged.
+ */
+export async function newestTwoScores(
+  ctx: AppContext,
+  db: Queryable,
+  userIds: readonly string[],
+  instrument: string,
+): Promise<Map<string, AssessmentScore[]>> {
+  const scores = new Map<string, AssessmentScore[]>();
+  if (userIds.length === 0) return scores;
+  const result = (await db.execute(sql`select id, user_id, data_enc from (
+      select s.id, s.user_id, s.data_enc, s.submitted_at,
+        row_number() over (partition by s.user_id order by s.submitted_at desc, s.id desc) as newest
+      from ${assessmentSubmissions} s
+      where s.user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and s.instrument = ${instrument}) ranked
+    where newest <= 2 order by user_id, submitted_at, id`)) as unknown as {
+    rows: { id: string; user_id: string; data_enc: Uint8Array }[];
+  };
+  for (const row of result.rows) {
+    const { score, band } = ctx.cipher.decryptJson(
+      Buffer.from(row.data_enc),
+      submissionContext(row.user_id, row.id),
+    ) as SealedSubmission;
+    scores.set(row.user_id, [...(scores.get(row.user_id) ?? []), { score, band }]);
+  }
+  return scores;
 }

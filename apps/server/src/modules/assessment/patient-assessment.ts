@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit-service.ts';
 import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-store.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
+import { recordLatestSubmission } from './latest-submission.ts';
 import { scoreAnswers } from './scoring.ts';
 
 export interface PatientActor {
@@ -69,13 +70,15 @@ export async function saveAssessment(
         savedAt: now,
       });
     } else {
-      await insertSubmission(ctx, tx, userId, {
+      const scored = scoreAnswers(definition, request.answers);
+      const id = await insertSubmission(ctx, tx, userId, {
         instrument: definition.id,
         version: definition.version,
         submittedAt: now,
         answers: request.answers,
-        ...scoreAnswers(definition, request.answers),
+        ...scored,
       });
+      await recordLatestSubmission(ctx, tx, userId, definition, { id, submittedAt: now, ...scored });
       await deleteDraft(tx, userId, definition.id);
     }
     await recordAudit(tx, actor.meta, {

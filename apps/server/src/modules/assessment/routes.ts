@@ -8,6 +8,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { readPatientAssessment } from './admin-assessment.ts';
+import { judgeCarriedOverFlags } from './latest-submission.ts';
 import { readAssessment, saveAssessment } from './patient-assessment.ts';
 
 const sealed = { 200: envelopeBody };
@@ -15,6 +16,11 @@ const sealed = { 200: envelopeBody };
 /** Spec §2/§7 BF-ADL: the patient's own assessment, and an administrator's read-only view of it. */
 export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onReady', async () => {
+    void judgeCarriedOverFlags(ctx).catch((error: unknown) =>
+      ctx.log.error({ err: String(error) }, 'assessment flag backfill failed'),
+    );
+  });
 
   r.get('/patient/bf_adl/', {
     config: { roles: ['user'] },
@@ -49,7 +55,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
   });
 
   r.get('/admin/patients/:id/bf_adl/', {
-    config: { roles: ['admin'] },
+    config: { roles: ['admin'], permission: 'read_chart' },
     schema: {
       tags: ['admin'],
       summary: "A patient's latest BF-ADL score and history, read-only (sealed)",

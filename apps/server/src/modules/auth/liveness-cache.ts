@@ -10,6 +10,7 @@ export interface CachedAuthRow {
   sessionExpiresAt: Date;
   sessionRevokedAt: Date | null;
   roles: Role[];
+  auths: string[];
   userStatus: string;
   idle: unknown;
   lifetime: unknown;

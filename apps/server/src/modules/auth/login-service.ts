@@ -4,25 +4,26 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { recordFailure, refuseWhileLocked } from './lockout.ts';
+import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { issueMfaChallenge } from './mfa-challenge.ts';
 import { startSession } from './session-start.ts';
 
 /**
  * protocol.md §5. One answer (10013) for an unknown e-mail and a wrong password, in
  * the same time (verifyPassword hashes a dummy for unknown accounts). Lockout counters
- * live in the database so every node sees the same count.
+ * live in the database so every node sees the same count; the attempt is counted before
+ * the password is judged (lockout.ts).
  */
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; uid: string; meta: RequestMeta },
 ): Promise<LoginResult> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (user) await refuseWhileLocked(ctx, user, 'login', input.meta);
+  if (user) await reserveAttempt(ctx, user.id, 'login', input.meta);
 
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || user.status !== 'active') {
-    if (user) await recordFailure(ctx, user.id, input.meta);
+    if (user) await settleFailure(ctx, user.id, input.meta);
     await recordAudit(ctx.db, input.meta, {
       action: 'login',
       outcome: 'failure',
@@ -32,18 +33,21 @@ export async function login(
     throw new ProtocolError(Codes.wrongCredentials);
   }
 
-  if (!user.emailVerifiedAt) {
-    await recordAudit(ctx.db, input.meta, {
-      action: 'login',
-      outcome: 'denied',
-      subjectId: user.id,
-      detail: { reason: 'email_unverified' },
-    });
-    throw new ProtocolError(Codes.forbidden, 'Please confirm your e-mail address first');
-  }
-
-  // The failure count is only cleared once the second factor is right too, so a known
-  // password does not buy fresh guesses at the code (lockout applies to MFA codes).
-  if (user.mfaEnabled) return issueMfaChallenge(ctx, { userId: user.id, uid: input.uid, meta: input.meta });
-  return startSession(ctx, { userId: user.id, uid: input.uid, meta: input.meta });
+  const { meta, uid } = input;
+  return unlessLockedMeanwhile(ctx, user.id, 'login', meta, async () => {
+    if (!user.emailVerifiedAt) {
+      await ctx.db.transaction((tx) => releaseSlot(ctx, tx, user.id));
+      await recordAudit(ctx.db, meta, {
+        action: 'login',
+        outcome: 'denied',
+        subjectId: user.id,
+        detail: { reason: 'email_unverified' },
+      });
+      throw new ProtocolError(Codes.forbidden, 'Please confirm your e-mail address first');
+    }
+    // A right password gives its slot back with the challenge; the code takes a slot of its own.
+    return user.mfaEnabled
+      ? issueMfaChallenge(ctx, { userId: user.id, uid, meta })
+      : startSession(ctx, { userId: user.id, uid, meta });
+  });
 }

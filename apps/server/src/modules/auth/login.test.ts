@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenData } from '@portal/protocol';
+import { CLINIC_ADMIN_AUTHS, tokenData } from '@portal/protocol';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
@@ -49,11 +49,11 @@ describe('login', () => {
     expect(await auditActions(DEMO_PATIENT.email)).toContain('login:success');
   });
 
-  it('gives the admin the admin role and auth', async () => {
+  it('gives the demo administrator the admin role, the admin auth and every staff permission', async () => {
     const c = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(c.access).toBeTruthy();
     const again = await attempt(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    expect(tokenData.parse(again.data)).toMatchObject({ roles: ['admin'], auths: ['admin'] });
+    expect(tokenData.parse(again.data)).toMatchObject({ roles: ['admin'], auths: [...CLINIC_ADMIN_AUTHS] });
   });
 
   it('answers an unknown e-mail and a wrong password identically with 10013', async () => {

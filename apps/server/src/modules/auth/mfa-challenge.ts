@@ -4,7 +4,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { mfaChallenges, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { recordFailure, refuseWhileLocked } from './lockout.ts';
+import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { recoveryCodesLeft, verifySecondFactor } from './mfa-factor.ts';
 import { openSession } from './session-start.ts';
 import { tokenResponse } from './token-response.ts';
@@ -20,16 +20,19 @@ export async function issueMfaChallenge(
   input: { userId: string; uid: string; meta: RequestMeta },
 ): Promise<MfaChallenge> {
   const mfaToken = randomToken();
-  await ctx.db.insert(mfaChallenges).values({
-    tokenHash: tokenHash(mfaToken),
-    userId: input.userId,
-    uid: input.uid,
-    expiresAt: new Date(ctx.now().getTime() + CHALLENGE_TTL_SECONDS * 1000),
-  });
-  await recordAudit(ctx.db, input.meta, {
-    action: 'login.mfa_challenge',
-    outcome: 'success',
-    subjectId: input.userId,
+  await ctx.db.transaction(async (tx) => {
+    await releaseSlot(ctx, tx, input.userId);
+    await tx.insert(mfaChallenges).values({
+      tokenHash: tokenHash(mfaToken),
+      userId: input.userId,
+      uid: input.uid,
+      expiresAt: new Date(ctx.now().getTime() + CHALLENGE_TTL_SECONDS * 1000),
+    });
+    await recordAudit(tx, input.meta, {
+      action: 'login.mfa_challenge',
+      outcome: 'success',
+      subjectId: input.userId,
+    });
   });
   return { mfa: true, mfa_token: mfaToken };
 }
@@ -50,7 +53,7 @@ export async function completeMfaLogin(
     gt(mfaChallenges.expiresAt, ctx.now()),
   );
   const [challenge] = await ctx.db
-    .select({ userId: mfaChallenges.userId, status: users.status, lockedUntil: users.lockedUntil })
+    .select({ userId: mfaChallenges.userId, status: users.status })
     .from(mfaChallenges)
     .innerJoin(users, eq(users.id, mfaChallenges.userId))
     .where(live);
@@ -64,33 +67,35 @@ export async function completeMfaLogin(
     throw new ProtocolError(Codes.sessionExpired);
   }
   const { userId } = challenge;
-  await refuseWhileLocked(ctx, { id: userId, lockedUntil: challenge.lockedUntil }, 'login.mfa', input.meta);
+  await reserveAttempt(ctx, userId, 'login.mfa', input.meta);
 
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const factor = await verifySecondFactor(ctx, tx, userId, input.code);
-    if (!factor) return { refusal: 'wrong_code' as const };
-    const [consumed] = await tx
-      .update(mfaChallenges)
-      .set({ usedAt: ctx.now() })
-      .where(live)
-      .returning({ userId: mfaChallenges.userId });
-    if (!consumed) return { refusal: 'challenge_used' as const };
-    if (factor === 'recovery_code') {
-      await recordAudit(tx, input.meta, {
-        action: 'mfa.recovery_code_used',
-        outcome: 'success',
-        actorId: userId,
-        detail: { left: await recoveryCodesLeft(tx, userId) },
+  const judge = () =>
+    ctx.db.transaction(async (tx) => {
+      const factor = await verifySecondFactor(ctx, tx, userId, input.code);
+      if (!factor) return { refusal: 'wrong_code' as const };
+      const [consumed] = await tx
+        .update(mfaChallenges)
+        .set({ usedAt: ctx.now() })
+        .where(live)
+        .returning({ userId: mfaChallenges.userId });
+      if (!consumed) return { refusal: 'challenge_used' as const };
+      if (factor === 'recovery_code') {
+        await recordAudit(tx, input.meta, {
+          action: 'mfa.recovery_code_used',
+          outcome: 'success',
+          actorId: userId,
+          detail: { left: await recoveryCodesLeft(tx, userId) },
+        });
+      }
+      const session = await openSession(ctx, tx, {
+        userId,
+        uid: input.uid,
+        meta: input.meta,
+        detail: { mfa: factor },
       });
-    }
-    const session = await openSession(ctx, tx, {
-      userId,
-      uid: input.uid,
-      meta: input.meta,
-      detail: { mfa: factor },
+      return { session };
     });
-    return { session };
-  });
+  const outcome = await unlessLockedMeanwhile(ctx, userId, 'login.mfa', input.meta, judge);
 
   if ('refusal' in outcome) {
     await recordAudit(ctx.db, input.meta, {
@@ -99,8 +104,8 @@ export async function completeMfaLogin(
       subjectId: userId,
       detail: { reason: outcome.refusal },
     });
+    await settleFailure(ctx, userId, input.meta);
     if (outcome.refusal === 'challenge_used') throw new ProtocolError(Codes.sessionExpired);
-    await recordFailure(ctx, userId, input.meta);
     throw new ProtocolError(Codes.validation, WRONG_CODE, [{ path: 'code', message: WRONG_CODE }]);
   }
   return tokenResponse(ctx, { userId, uid: input.uid, ...outcome.session });

@@ -4,33 +4,61 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit-service.ts';
+import type { MailRequest } from '../mail/mailer.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 import { revokeAllSessions } from './session-service.ts';
 
-/** protocol.md §7: always `{}`, so the answer never tells whether the e-mail has an account. */
+/**
+ * protocol.md §7: always `{}`, in the same time whether or not the e-mail has an account: the
+ * request only queues a mail addressed to what was typed, and the queue's worker looks the
+ * account up when it sends (preparePasswordResetMail).
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  await ctx.mailer.send({
+    to: email,
+    template: 'password_reset',
+    locale: 'gb',
+    vars: { link: '' },
+    requestedBy: meta,
+  });
+}
+
+/**
+ * At sending time: a reset link for an active account, in its language, named only when its
+ * owner has confirmed the address; nothing for an address without one. Audited either way.
+ */
+export async function preparePasswordResetMail(
+  ctx: AppContext,
+  queued: MailRequest,
+): Promise<MailRequest | null> {
+  const meta = queued.requestedBy ?? { ip: '', userAgent: null, requestId: '' };
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), eq(users.status, 'active')))
+    .where(and(eq(users.email, queued.to), eq(users.status, 'active')))
     .limit(1);
-  if (!user) return;
-  const token = await issueEmailToken(ctx, ctx.db, user.id, 'reset');
-  await recordAudit(ctx.db, meta, {
-    action: 'password.reset_request',
-    outcome: 'success',
-    subjectId: user.id,
+  if (!user) {
+    await recordAudit(ctx.db, meta, {
+      action: 'password.reset_request',
+      outcome: 'failure',
+      detail: { reason: 'no_active_account' },
+    });
+    return null;
+  }
+  const token = await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, meta, { action: 'password.reset_request', outcome: 'success', subjectId: user.id });
+    return issueEmailToken(ctx, tx, user.id, 'reset');
   });
-  await ctx.mailer.send({
+  return {
     to: user.email,
     template: 'password_reset',
     locale: user.locale as Locale,
     vars: {
-      name: user.firstName,
+      name: user.emailVerifiedAt ? user.firstName : undefined,
       link: `${ctx.config.publicUrl}/auth/reset-password?token=${token}`,
     },
-  });
+  };
 }
 
 /**

@@ -82,6 +82,7 @@ function authStatement(db: Database) {
       sessionExpiresAt: sessions.expiresAt,
       sessionRevokedAt: sessions.revokedAt,
       roles: users.roles,
+      auths: users.auths,
       userStatus: users.status,
       idle: setting('idle_timeout_minutes'),
       lifetime: setting('session_timeout_minutes'),
@@ -106,6 +107,8 @@ export interface AuthenticatedSession {
   userId: string;
   sessionId: string;
   roles: Role[];
+  /** `admin` and the staff permissions (spec §3), read on every request so a change holds at once. */
+  auths: string[];
   /**
    * Whether an event may wait for the user: false only when the database said none since the
    * last one was queued, so an empty poll needs no statement of its own.
@@ -216,6 +219,7 @@ async function fromCache(
     userId: claims.userId,
     sessionId: claims.sessionId,
     roles: row.roles,
+    auths: row.auths,
     pendingEvent: ctx.liveness.mayHaveEvent(claims.userId),
     sharedSecret: secretWhenAsked(ctx, uid, row.sharedSecret),
     times: { createdAt: row.sessionCreatedAt, lastUsedAt: row.sessionUsedAt, limits: judged.limits },
@@ -273,6 +277,7 @@ export async function authenticateRequest(
     await ctx.db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, live.sessionId));
   }
   const roles = (session.roles ?? []) as Role[];
+  const auths = session.auths ?? [];
   if (cacheable) {
     ctx.liveness.remember(generation, live, {
       sharedSecret: session.sharedSecret,
@@ -283,6 +288,7 @@ export async function authenticateRequest(
       sessionExpiresAt: session.sessionExpiresAt!,
       sessionRevokedAt: session.sessionRevokedAt,
       roles,
+      auths,
       userStatus: session.userStatus!,
       idle: session.idle,
       lifetime: session.lifetime,
@@ -294,6 +300,7 @@ export async function authenticateRequest(
     userId: live.userId,
     sessionId: live.sessionId,
     roles,
+    auths,
     pendingEvent: session.pendingEvent,
     sharedSecret: secretWhenAsked(ctx, uid, session.sharedSecret),
     times: { createdAt: session.sessionCreatedAt!, lastUsedAt, limits: judged.limits },

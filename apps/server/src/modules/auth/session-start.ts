@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { TokenData } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-service.ts';
+import { releaseSlot } from './lockout.ts';
 import { createSession } from './session-service.ts';
 import { tokenResponse } from './token-response.ts';
 
-/** The end of every successful login: counters cleared, a session opened and audited, tokens issued. */
+/** The end of every successful login: its lockout slot given back, a session opened and audited, tokens issued. */
 export async function startSession(ctx: AppContext, input: SessionStart): Promise<TokenData> {
   const session = await ctx.db.transaction((tx) => openSession(ctx, tx, input));
   return tokenResponse(ctx, { userId: input.userId, uid: input.uid, ...session });
@@ -26,10 +25,7 @@ export async function openSession(
   tx: Queryable,
   input: SessionStart,
 ): Promise<{ sessionId: string; refresh: string }> {
-  await tx
-    .update(users)
-    .set({ failedLogins: 0, failedWindowStartedAt: null, lockedUntil: null })
-    .where(eq(users.id, input.userId));
+  await releaseSlot(ctx, tx, input.userId);
   const created = await createSession(ctx, tx, input);
   await recordAudit(tx, input.meta, {
     action: 'login',

@@ -15,6 +15,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** What reached the SMTP server, once the outbox queue has sent what is due (mail leaves after the answer). */
+async function sent(): Promise<string[]> {
+  await t.portal.mailQueue.drain();
+  return smtp.messages;
+}
+
 const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
 const newPatient = {
   email: 'New.Patient@Example.com',
@@ -37,8 +43,8 @@ describe('signup and e-mail verification', () => {
     const c = t.client();
     await c.handshake();
     await c.signup(newPatient);
-    expect(smtp.messages).toHaveLength(1);
-    const mail = smtp.messages[0]!;
+    expect(await sent()).toHaveLength(1);
+    const mail = (await sent())[0]!;
     expect(mail).toMatch(/To: new\.patient@example\.com/i);
     expect(mail).toContain('Subject: Confirm your e-mail address');
     const token = linkToken(mail, 'https://portal.example/auth/verify-email');
@@ -62,7 +68,7 @@ describe('signup and e-mail verification', () => {
   });
 
   it('refuses a verification link used twice', async () => {
-    const token = linkToken(smtp.messages[0]!, 'https://portal.example/auth/verify-email');
+    const token = linkToken((await sent())[0]!, 'https://portal.example/auth/verify-email');
     const c = t.client();
     const answer = await c.send({ method: 'POST', path: '/token/verify-email/', body: { token } });
     expect(answer.status).toBe(400);
@@ -79,7 +85,7 @@ describe('signup and e-mail verification', () => {
       secretField: 'password',
     });
     expect(answer.body).toEqual({ code: 0, data: {} });
-    expect(smtp.messages.at(-1)).toContain('Subject: Someone tried to create');
+    expect((await sent()).at(-1)).toContain('Subject: Someone tried to create');
   });
 
   it('validates every field: weak password, missing terms, future birth date, bad e-mail', async () => {
@@ -108,10 +114,10 @@ describe('signup and e-mail verification', () => {
 
 describe('password reset', () => {
   it('always answers {} and sends nothing for an unknown e-mail', async () => {
-    const before = smtp.messages.length;
+    const before = (await sent()).length;
     const c = t.client();
     await c.requestPasswordReset('nobody@example.com');
-    expect(smtp.messages.length).toBe(before);
+    expect((await sent()).length).toBe(before);
   });
 
   it('mails a 30-minute link; following it sets the password, ends old sessions, and the new password signs in', async () => {
@@ -122,7 +128,7 @@ describe('password reset', () => {
     const c = t.client();
     await c.handshake();
     await c.requestPasswordReset(newPatient.email);
-    const mail = smtp.messages.at(-1)!;
+    const mail = (await sent()).at(-1)!;
     expect(mail).toContain('Subject: Reset your');
     const token = linkToken(mail, 'https://portal.example/auth/reset-password');
     await c.confirmPasswordReset(token, 'Fresh-meadow-river-3');
@@ -149,7 +155,7 @@ describe('password reset', () => {
     const c = t.client();
     await c.handshake();
     await c.requestPasswordReset(newPatient.email);
-    const token = linkToken(smtp.messages.at(-1)!, 'https://portal.example/auth/reset-password');
+    const token = linkToken((await sent()).at(-1)!, 'https://portal.example/auth/reset-password');
     t.clock.advance(31 * 60 * 1000);
     const late = await c.send({
       method: 'POST',

@@ -4,38 +4,25 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit-service.ts';
+import type { MailRequest } from '../mail/mailer.ts';
 import { savePatientResource } from '../patient/resource-store.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 
 /**
- * protocol.md §7. The answer is the same whether or not the e-mail already has an
- * account (no enumeration); the owner of an existing account is told by e-mail instead.
+ * protocol.md §7. The answer is the same, in the same time, whether or not the e-mail already
+ * has an account (no enumeration): both paths hash the password, try the same insert, read or
+ * write one more row, audit, and queue one mail, in one transaction; the mail leaves after the
+ * answer (the verification link is issued then: prepareVerificationMail). The owner of an
+ * existing account is told by e-mail instead. Nothing the signer typed reaches the mail: the
+ * address is not confirmed, so the greeting names nobody.
  */
 export async function signup(ctx: AppContext, input: SignupRequest, meta: RequestMeta): Promise<void> {
   await assertClinicPasswordPolicy(ctx, input.password, 'password');
-  const [existing] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) {
-    await recordAudit(ctx.db, meta, {
-      action: 'signup',
-      outcome: 'failure',
-      subjectId: existing.id,
-      detail: { reason: 'email_taken' },
-    });
-    await ctx.mailer.send({
-      to: existing.email,
-      template: 'signup_existing',
-      locale: existing.locale as Locale,
-      vars: {
-        name: existing.firstName,
-        link: `${ctx.config.publicUrl}/auth/login`,
-      },
-    });
-    return;
-  }
   const passwordHash = await hashPassword(input.password);
-  const { userId, token } = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+  const link = (route: string) => `${ctx.config.publicUrl}${route}`;
+  await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
       .insert(users)
       .values({
         email: input.email,
@@ -44,26 +31,58 @@ export async function signup(ctx: AppContext, input: SignupRequest, meta: Reques
         lastName: input.last_name,
         locale: input.locale,
       })
+      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    const id = user!.id;
-    await savePatientResource(ctx, tx, id, 'profile', {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      date_of_birth: input.date_of_birth,
+    if (created) {
+      await savePatientResource(ctx, tx, created.id, 'profile', {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        date_of_birth: input.date_of_birth,
+      });
+      await recordAudit(tx, meta, { action: 'signup', outcome: 'success', actorId: created.id });
+      const mail = {
+        to: input.email,
+        template: 'verify_email',
+        locale: input.locale,
+        vars: { link: '' },
+      } as const;
+      await ctx.mailer.send(mail, tx);
+      return;
+    }
+    const [existing] = await tx.select().from(users).where(eq(users.email, input.email));
+    await recordAudit(tx, meta, {
+      action: 'signup',
+      outcome: 'failure',
+      subjectId: existing!.id,
+      detail: { reason: 'email_taken' },
     });
-    await recordAudit(tx, meta, { action: 'signup', outcome: 'success', actorId: id });
-    return { userId: id, token: await issueEmailToken(ctx, tx, id, 'verify') };
+    await ctx.mailer.send(
+      {
+        to: existing!.email,
+        template: 'signup_existing',
+        locale: existing!.locale as Locale,
+        vars: {
+          name: existing!.emailVerifiedAt ? existing!.firstName : undefined,
+          link: link('/auth/login'),
+        },
+      },
+      tx,
+    );
   });
-  await ctx.mailer.send({
-    to: input.email,
-    template: 'verify_email',
-    locale: input.locale,
-    vars: {
-      name: input.first_name,
-      link: `${ctx.config.publicUrl}/auth/verify-email?token=${token}`,
-    },
-  });
-  ctx.log.info({ userId }, 'signup');
+}
+
+/** At sending time: a fresh 24-hour link for an account still unconfirmed; nothing otherwise. */
+export async function prepareVerificationMail(
+  ctx: AppContext,
+  queued: MailRequest,
+): Promise<MailRequest | null> {
+  const [user] = await ctx.db
+    .select({ id: users.id, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, queued.to));
+  if (!user || user.verified) return null;
+  const token = await issueEmailToken(ctx, ctx.db, user.id, 'verify');
+  return { ...queued, vars: { link: `${ctx.config.publicUrl}/auth/verify-email?token=${token}` } };
 }
 
 export async function verifyEmail(ctx: AppContext, token: string, meta: RequestMeta): Promise<void> {

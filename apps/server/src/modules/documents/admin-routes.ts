@@ -9,6 +9,7 @@ import {
   MAX_DOCUMENT_BYTES,
   patientIdQuery,
   plainSuccess,
+  resendRequest,
   templateFieldsRequest,
   templateList,
   templateUploadRequest,
@@ -22,10 +23,11 @@ import {
   listPatientAssignments,
   readAssignment,
 } from './clinic-service.ts';
+import { resendDocument } from './resend-document.ts';
 import { listTemplates, setTemplateFields, uploadTemplate } from './templates-service.ts';
 
 const encrypted = { 200: envelopeBody };
-const config = { roles: ['admin' as const] };
+const config = { roles: ['admin' as const], permission: 'manage_documents' as const };
 const tags = ['admin: documents'];
 const PREFIX = '/admin/documents';
 
@@ -133,6 +135,19 @@ export async function adminDocumentRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
     handler: async (request) =>
       request.sealed(await applyClinicAction(ctx, request.signedIn().id, request.body, request.meta())),
+  });
+
+  r.post(`${PREFIX}/assignment/resend/`, {
+    config: { ...config, encryptedBody: true, permission: 'manage_documents' as const },
+    schema: {
+      tags,
+      summary:
+        'Re-send a declined or expired document: a new assignment linked to it, sent at once (10409 once re-sent or while open); encrypted',
+      body: resendRequest,
+      response: encrypted,
+    },
+    handler: async (request) =>
+      request.sealed(await resendDocument(ctx, request.signedIn().id, request.body, request.meta())),
   });
 
   r.get(`${PREFIX}/assignment/pdf/`, {

@@ -1,23 +1,141 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   Codes,
+  DOCUMENT_CONFLICTS,
   ProtocolError,
   type assignDocumentRequest,
   type ClinicAssignment,
+  type DocumentStatus,
   type FieldError,
 } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { documentAssignments, users } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/database.ts';
+import { documentAssignments, documentTemplates, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { mailPatients } from './document-mail.ts';
 import { moveDocument, recordDocumentEvent } from './move-document.ts';
 import { findAssignment, findTemplate, listEvents } from './queries.ts';
 import { clinicAssignmentView, eventView } from './views.ts';
 
+/** A patient has a template "open" while it waits for them or for the clinic: a second copy would confuse. */
+export const OPEN_DOCUMENT_STATUSES: readonly DocumentStatus[] = ['draft', 'pending_signature', 'submitted'];
+
+export interface NewAssignments {
+  templateId: string;
+  /** In the order the request named them; the refusal points at each one by its index. */
+  patientIds: readonly string[];
+  dueAt: Date | null;
+  send: boolean;
+  adminId: string;
+  meta: RequestMeta;
+  /** Set on a re-send: the declined or expired assignment the new one follows. */
+  resentFromId?: string;
+}
+
+/**
+ * Creates one assignment per patient inside `tx`. The template's row is locked first, so two
+ * sends of the same template (parallel requests, a double click, two bulk sends) run one after
+ * the other and the second sees the first's rows: no patient ends up with the template open twice.
+ */
+export async function createAssignments(
+  ctx: AppContext,
+  tx: Transaction,
+  input: NewAssignments,
+): Promise<string[]> {
+  await lockTemplate(tx, input.templateId);
+  await refuseOpenDuplicates(tx, input.templateId, input.patientIds);
+  const created: string[] = [];
+  for (const patientId of new Set(input.patientIds)) {
+    const now = ctx.now();
+    const [row] = await tx
+      .insert(documentAssignments)
+      .values({
+        templateId: input.templateId,
+        patientId,
+        status: 'draft',
+        dueAt: input.dueAt,
+        resentFromId: input.resentFromId ?? null,
+        createdBy: input.adminId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: documentAssignments.id });
+    const id = row!.id;
+    await recordDocumentEvent(ctx, tx, {
+      assignmentId: id,
+      actor: 'clinic',
+      actorId: input.adminId,
+      action: input.resentFromId ? 'resend' : 'assign',
+      toStatus: 'draft',
+      meta: input.meta,
+    });
+    if (input.send) {
+      await moveDocument(ctx, tx, {
+        assignment: { id, status: 'draft', version: 1 },
+        action: 'send',
+        actor: 'clinic',
+        actorId: input.adminId,
+        meta: input.meta,
+      });
+    }
+    await recordAudit(tx, input.meta, {
+      action: input.resentFromId ? 'document.resend' : 'document.assign',
+      outcome: 'success',
+      actorId: input.adminId,
+      subjectId: patientId,
+      target: `document_assignments:${id}`,
+      detail: input.resentFromId ? { resent_from: input.resentFromId } : undefined,
+    });
+    created.push(id);
+  }
+  return created;
+}
+
+/** Serialises every send of one template (a row lock, released when the transaction ends). */
+export async function lockTemplate(tx: Transaction, templateId: string): Promise<void> {
+  await tx
+    .select({ id: documentTemplates.id })
+    .from(documentTemplates)
+    .where(eq(documentTemplates.id, templateId))
+    .for('update');
+}
+
+/** 10409 naming every patient (by request index) who already has the template open; nothing is written. */
+async function refuseOpenDuplicates(tx: Transaction, templateId: string, patientIds: readonly string[]) {
+  const open = await tx
+    .select({ patientId: documentAssignments.patientId })
+    .from(documentAssignments)
+    .where(
+      and(
+        inArray(documentAssignments.patientId, [...new Set(patientIds)]),
+        inArray(documentAssignments.status, [...OPEN_DOCUMENT_STATUSES]),
+        eq(documentAssignments.templateId, templateId),
+      ),
+    );
+  if (open.length === 0) return;
+  const holders = new Set(open.map((row) => row.patientId));
+  const errors: FieldError[] = [];
+  patientIds.forEach((id, index) => {
+    if (holders.has(id))
+      errors.push({ path: `patient_ids.${index}`, message: DOCUMENT_CONFLICTS.alreadyOpen });
+  });
+  throw new ProtocolError(Codes.conflict, DOCUMENT_CONFLICTS.alreadyOpen, errors);
+}
+
+export async function assignmentViews(ctx: AppContext, ids: readonly string[]): Promise<ClinicAssignment[]> {
+  return Promise.all(
+    ids.map(async (id) => {
+      const row = (await findAssignment(ctx.db, id))!;
+      return clinicAssignmentView(ctx, row, (await listEvents(ctx.db, id)).map(eventView), null);
+    }),
+  );
+}
+
 /**
  * Gives a signature template to each patient: a draft, sent for signature at once unless
- * `send` is false. Every patient is checked first, so one wrong id assigns nothing.
+ * `send` is false. Every patient is checked first, so one wrong id (or one patient who has
+ * the template open already) assigns nothing.
  */
 export async function assignDocuments(
   ctx: AppContext,
@@ -45,57 +163,16 @@ export async function assignDocuments(
   });
   if (errors.length > 0) throw new ProtocolError(Codes.validation, undefined, errors);
 
-  const ids = await ctx.db.transaction(async (tx) => {
-    const created: string[] = [];
-    for (const patientId of patientIds) {
-      const now = ctx.now();
-      const [row] = await tx
-        .insert(documentAssignments)
-        .values({
-          templateId: template.id,
-          patientId,
-          status: 'draft',
-          dueAt,
-          createdBy: adminId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: documentAssignments.id });
-      const id = row!.id;
-      await recordDocumentEvent(ctx, tx, {
-        assignmentId: id,
-        actor: 'clinic',
-        actorId: adminId,
-        action: 'assign',
-        toStatus: 'draft',
-        meta,
-      });
-      if (input.send) {
-        await moveDocument(ctx, tx, {
-          assignment: { id, status: 'draft', version: 1 },
-          action: 'send',
-          actor: 'clinic',
-          actorId: adminId,
-          meta,
-        });
-      }
-      await recordAudit(tx, meta, {
-        action: 'document.assign',
-        outcome: 'success',
-        actorId: adminId,
-        subjectId: patientId,
-        target: `document_assignments:${id}`,
-      });
-      created.push(id);
-    }
-    return created;
-  });
-
-  if (input.send) await mailPatients(ctx, 'document_assigned', [...patientById.values()]);
-  return Promise.all(
-    ids.map(async (id) => {
-      const row = (await findAssignment(ctx.db, id))!;
-      return clinicAssignmentView(ctx, row, (await listEvents(ctx.db, id)).map(eventView), null);
+  const ids = await ctx.db.transaction((tx) =>
+    createAssignments(ctx, tx, {
+      templateId: template.id,
+      patientIds: input.patient_ids,
+      dueAt,
+      send: input.send,
+      adminId,
+      meta,
     }),
   );
+  if (input.send) await mailPatients(ctx, 'document_assigned', [...patientById.values()]);
+  return assignmentViews(ctx, ids);
 }

@@ -108,7 +108,8 @@ describe('the clinic side of documents', () => {
   it("lists a patient's documents with counts per status, filters by status and kind, and includes reference documents", async () => {
     const patient = await addPatient(w.t, 'Jordan');
     const [draft] = await assign(w.admin, template.id, [patient.id], { send: false });
-    await assign(w.admin, template.id, [patient.id]);
+    const second = await uploadTemplate(w.admin, { title: 'Consent to video visits' });
+    await assign(w.admin, second.id, [patient.id]);
     const reference = await uploadTemplate(w.admin, { kind: 'reference', title: 'Cleaning your device' });
 
     const all = await patient.client.get<DocumentsPage>('/patient/documents/');

@@ -1,5 +1,7 @@
+import { and, arrayContains, eq } from 'drizzle-orm';
 import type { Locale } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
 
 export interface Recipient {
   email: string;
@@ -26,5 +28,40 @@ export async function mailPatients(
         vars: { name: '', link },
       })
       .catch((error: unknown) => ctx.log.error({ template, err: String(error) }, 'document mail failed'));
+  }
+}
+
+/** Where the decline mail leads: the worklist's declined queue (the patient is named only there). */
+export const DECLINED_QUEUE_PATH = '/users?view=attention&queue=declined_documents';
+
+/**
+ * Tells the staff who opted in (active, allowed to manage documents) that a patient declined a
+ * document: no patient, no title, no reason. A failed mail is logged; the inbox has the notice.
+ */
+export async function mailStaffOfDecline(ctx: AppContext): Promise<void> {
+  const staff = await ctx.db
+    .select({ email: users.email, locale: users.locale, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.notifyDocumentDeclines, true),
+        eq(users.status, 'active'),
+        arrayContains(users.roles, ['admin']),
+        arrayContains(users.auths, ['manage_documents']),
+      ),
+    );
+  const link = `${ctx.config.publicUrl}${DECLINED_QUEUE_PATH}`;
+  for (const member of staff) {
+    const locale: Locale = member.locale === 'cn' ? 'cn' : 'gb';
+    await ctx.mailer
+      .send({
+        to: member.email,
+        template: 'document_declined',
+        locale,
+        vars: { name: member.firstName, link },
+      })
+      .catch((error: unknown) =>
+        ctx.log.error({ template: 'document_declined', err: String(error) }, 'staff mail failed'),
+      );
   }
 }

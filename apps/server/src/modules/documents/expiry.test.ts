@@ -37,9 +37,10 @@ describe('two nodes on one database', () => {
     const admin = await a.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     const patient = await addPatient(a, 'Sam');
     const template = await uploadTemplate(admin);
+    const another = await uploadTemplate(admin, { title: 'Consent to video visits' });
     const due = (hours: number) => new Date(clock.now().getTime() + hours * HOUR).toISOString();
     const [soon] = await assign(admin, template.id, [patient.id], { due_at: due(49) });
-    const [later] = await assign(admin, template.id, [patient.id], { due_at: due(24 * 30) });
+    const [later] = await assign(admin, another.id, [patient.id], { due_at: due(24 * 30) });
     const mails = async () =>
       [...(await a.outbox()), ...(await b.outbox())].filter((m) => m.includes('Reminder'));
 

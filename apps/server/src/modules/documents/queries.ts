@@ -17,6 +17,7 @@ const assignmentColumns = {
   dueAt: documentAssignments.dueAt,
   rejectionReason: documentAssignments.rejectionReason,
   signedFileId: documentAssignments.signedFileId,
+  resentFromId: documentAssignments.resentFromId,
   createdAt: documentAssignments.createdAt,
   updatedAt: documentAssignments.updatedAt,
   title: documentTemplates.title,

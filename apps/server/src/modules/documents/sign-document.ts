@@ -9,14 +9,16 @@ import {
   type signRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
+import { reencodeImage } from '../../lib/files/image-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentVersions, users } from '../../db/schema/index.ts';
 import { clinicIdentity } from '../admin/settings/settings-store.ts';
 import { recordAudit } from '../audit/audit-service.ts';
+import { noticeToClinic } from '../messages/index.ts';
 import { buildSignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
+import { mailStaffOfDecline } from './document-mail.ts';
 import { loadDocumentFile, storeDocumentFile } from './file-store.ts';
-import { looksLikePng } from './file-type.ts';
 import { moveDocument } from './move-document.ts';
 import { findAssignment, listEvents, type AssignmentRow } from './queries.ts';
 import { signingCredentials } from './signing-certificate.ts';
@@ -56,6 +58,12 @@ async function reject(
       meta,
       set: { rejectionReason: ctx.cipher.encrypt(Buffer.from(reason, 'utf8'), reasonContext(row.id)) },
     });
+    await noticeToClinic(ctx, tx, userId, {
+      kind: 'document_declined',
+      assignment_id: row.id,
+      title: row.title,
+      reason,
+    });
     await recordAudit(tx, meta, {
       action: 'document.reject',
       outcome: 'success',
@@ -63,13 +71,16 @@ async function reject(
       target: `document_assignments:${row.id}`,
     });
   });
+  await mailStaffOfDecline(ctx);
 }
 
-function checkSignatureImage(signature: DocumentSignature): void {
-  if (signature.kind !== 'drawn') return;
+/** A drawn signature is a PNG the decoder accepts; what is stamped is its re-encoded copy. */
+async function checkSignatureImage(signature: DocumentSignature): Promise<DocumentSignature> {
+  if (signature.kind !== 'drawn') return signature;
   const bytes = Buffer.from(signature.png_base64, 'base64');
   if (bytes.length > MAX_SIGNATURE_PNG_BYTES) throw new ProtocolError(Codes.tooLarge);
-  if (!looksLikePng(bytes)) throw new ProtocolError(Codes.fileType);
+  const image = await reencodeImage(bytes, ['image/png']);
+  return { kind: 'drawn', png_base64: image.bytes.toString('base64') };
 }
 
 /**
@@ -83,7 +94,7 @@ async function sign(
   input: Extract<SignInput, { action: 'sign' | 'submit' }>,
   meta: RequestMeta,
 ) {
-  checkSignatureImage(input.signature);
+  const signature = await checkSignatureImage(input.signature);
   const [user] = await ctx.db
     .select({
       firstName: users.firstName,
@@ -120,7 +131,7 @@ async function sign(
   let signed;
   try {
     signed = await buildSignedPdf(
-      { original: original.bytes, fields: row.fields, signature: input.signature, signerName, signedAt },
+      { original: original.bytes, fields: row.fields, signature, signerName, signedAt },
       {
         clinic: clinic.name,
         clinicLogo: clinic.logo,

@@ -29,15 +29,15 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toI
 
 describe('signing a document', () => {
   let w: DocumentsWorld;
-  let templateId: string;
 
   beforeAll(async () => {
     w = await startDocumentsWorld();
-    templateId = (await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS })).id;
   });
   afterAll(() => w.t.close());
 
+  /** Each of its own template: the patient may hold a template open only once. */
   async function pendingDocument(): Promise<ClinicAssignment> {
+    const templateId = (await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS })).id;
     const [assignment] = await assign(w.admin, templateId, [w.patientId], { due_at: inDays(7) });
     return assignment!;
   }

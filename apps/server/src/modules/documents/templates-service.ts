@@ -1,5 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import {
   Codes,
   MAX_DOCUMENT_BYTES,
@@ -9,23 +8,13 @@ import {
   type templateUploadRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
+import { checkPdf } from '../../lib/files/pdf-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentFiles, documentTemplates } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { storeDocumentFile } from './file-store.ts';
-import { looksLikePdf } from './file-type.ts';
 import { findTemplate } from './queries.ts';
 import { templateView } from './views.ts';
-
-/** Pages of a PDF we can stamp later; anything pdf-lib cannot open (or is encrypted) is not a usable PDF. */
-async function pageCountOf(bytes: Uint8Array): Promise<number> {
-  if (!looksLikePdf(bytes)) throw new ProtocolError(Codes.fileType);
-  try {
-    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-  } catch {
-    throw new ProtocolError(Codes.fileType);
-  }
-}
 
 export async function uploadTemplate(
   ctx: AppContext,
@@ -35,9 +24,11 @@ export async function uploadTemplate(
 ): Promise<DocumentTemplate> {
   // base64 holds 3 bytes per 4 characters: refuse before decoding anything too large.
   if ((input.pdf_base64.length / 4) * 3 - 2 > MAX_DOCUMENT_BYTES) throw new ProtocolError(Codes.tooLarge);
-  const bytes = Buffer.from(input.pdf_base64, 'base64');
-  if (bytes.length > MAX_DOCUMENT_BYTES) throw new ProtocolError(Codes.tooLarge);
-  const pageCount = await pageCountOf(bytes);
+  const upload = Buffer.from(input.pdf_base64, 'base64');
+  if (upload.length > MAX_DOCUMENT_BYTES) throw new ProtocolError(Codes.tooLarge);
+  // What is stored is pdf-lib's copy of what it parsed: the pages stamped later are these.
+  const { doc, bytes } = await checkPdf(upload);
+  const pageCount = doc.getPageCount();
   return ctx.db.transaction(async (tx) => {
     const file = await storeDocumentFile(ctx, tx, bytes, 'application/pdf');
     const [template] = await tx

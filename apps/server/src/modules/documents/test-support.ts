@@ -112,6 +112,33 @@ export async function addPatient(
   return { id: user!.id, client: await t.signedIn(email, password) };
 }
 
+let staffCounter = 0;
+
+/** A staff account with exactly `auths` (a preset's permissions, say), signed in. */
+export async function addStaff(
+  t: TestPortal,
+  auths: readonly string[],
+  opts: { firstName?: string; locale?: string; notifyDocumentDeclines?: boolean } = {},
+): Promise<{ id: string; email: string; client: PortalClient }> {
+  const email = `staff${++staffCounter}-${Date.now()}@example.com`;
+  const password = 'Staff-test-2025-x';
+  const [user] = await t.portal.ctx.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: opts.firstName ?? 'Alex',
+      lastName: 'Staff',
+      locale: opts.locale ?? 'gb',
+      roles: ['admin'],
+      auths: ['admin', ...auths],
+      notifyDocumentDeclines: opts.notifyDocumentDeclines ?? false,
+      emailVerifiedAt: t.portal.ctx.now(),
+    })
+    .returning({ id: users.id });
+  return { id: user!.id, email, client: await t.signedIn(email, password) };
+}
+
 export async function startDocumentsWorld(): Promise<DocumentsWorld> {
   const t = await startTestPortal();
   const admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);

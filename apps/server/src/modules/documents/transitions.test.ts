@@ -24,11 +24,9 @@ const actorOf = (action: DocumentAction): DocumentActor =>
 
 describe('the document state table, through the real API', () => {
   let w: DocumentsWorld;
-  let templateId: string;
 
   beforeAll(async () => {
     w = await startDocumentsWorld();
-    templateId = (await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS })).id;
   });
   afterAll(() => w.t.close());
 
@@ -55,8 +53,12 @@ describe('the document state table, through the real API', () => {
     }
   }
 
-  /** A new document in `status`, reached along the table's own moves. */
+  /**
+   * A new document in `status`, reached along the table's own moves; each of its own template,
+   * since the patient may hold a template open only once.
+   */
   async function documentIn(status: DocumentStatus): Promise<string> {
+    const templateId = (await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS })).id;
     const due = new Date(w.t.clock.now().getTime() + 2_000).toISOString();
     const pending = ['pending_signature', 'signed', 'completed', 'rejected', 'expired'].includes(status);
     const [created] = await assign(w.admin, templateId, [w.patientId], { send: pending, due_at: due });

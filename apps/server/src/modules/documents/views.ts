@@ -102,6 +102,7 @@ export function clinicAssignmentView(
     updated_at: row.updatedAt.toISOString(),
     rejection_reason: rejectionReasonOf(ctx, row),
     signed_sha256: signedSha256,
+    resent_from_id: row.resentFromId,
     events,
   };
 }

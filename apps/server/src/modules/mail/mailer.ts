@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClinicLogo, Locale } from '@portal/protocol';
 import type { Config } from '../../config.ts';
+import type { RequestMeta } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { randomToken } from '../../lib/random-token.ts';
 import { renderMail, type MailTemplate, type MailVars } from './templates.ts';
 
@@ -13,6 +15,8 @@ export interface MailRequest {
   locale: Locale;
   /** The clinic's name comes from its settings at the time of sending, never from the caller. */
   vars: Omit<MailVars, 'clinic'>;
+  /** The request that asked for the mail, for the audit row a queued mail's preparer writes. */
+  requestedBy?: RequestMeta;
 }
 
 /** How the clinic presents itself right now (settings: clinic name and logo). */
@@ -26,7 +30,8 @@ const LOGO_CID = 'clinic-logo@portal';
 const MAIL_LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 export interface Mailer {
-  send(mail: MailRequest): Promise<void>;
+  /** `into`: the transaction the mail belongs to, when the mailer queues (mail-queue.ts). */
+  send(mail: MailRequest, into?: Queryable): Promise<void>;
 }
 
 /** The address part of MAIL_FROM: the display name is the clinic's, as set now. */

@@ -2,7 +2,11 @@ import type { Locale } from '@portal/protocol';
 
 export interface MailVars {
   clinic: string;
-  name: string;
+  /**
+   * Only for an address its owner has confirmed: a name is text whoever signed up chose, and
+   * must not reach a mailbox that never asked for the account (then the greeting is generic).
+   */
+  name?: string;
   link: string;
   /** The content id of the clinic logo attached inline, when there is one mail clients can show. */
   logoCid?: string;
@@ -15,13 +19,16 @@ interface Template {
   action: string;
 }
 
+const hello = (v: MailVars) => (v.name ? `Hello ${v.name},` : 'Hello,');
+const nihao = (v: MailVars) => (v.name ? `${v.name}，您好：` : '您好：');
+
 /** Every mail the portal sends, in both locales. Mails carry links, never PHI. */
 export const MAIL_TEMPLATES = {
   verify_email: {
     gb: {
       subject: (v) => `Confirm your e-mail address for ${v.clinic}`,
       paragraphs: (v) => [
-        `Hello ${v.name},`,
+        hello(v),
         `Thank you for creating your patient portal account with ${v.clinic}. Please confirm that this is your e-mail address. The link is valid for 24 hours.`,
         'If you did not create an account, you can ignore this message.',
       ],
@@ -30,7 +37,7 @@ export const MAIL_TEMPLATES = {
     cn: {
       subject: (v) => `请确认您在${v.clinic}的电子邮件地址`,
       paragraphs: (v) => [
-        `${v.name}，您好：`,
+        nihao(v),
         `感谢您在${v.clinic}创建患者门户账户。请确认这是您的电子邮件地址。此链接在 24 小时内有效。`,
         '如果您没有创建账户，请忽略此邮件。',
       ],
@@ -41,7 +48,7 @@ export const MAIL_TEMPLATES = {
     gb: {
       subject: (v) => `Reset your ${v.clinic} portal password`,
       paragraphs: (v) => [
-        `Hello ${v.name},`,
+        hello(v),
         'We received a request to reset the password of your patient portal account. The link below is valid for 30 minutes and can be used once.',
         'If you did not ask for this, you can ignore this message: your password stays as it is.',
       ],
@@ -50,7 +57,7 @@ export const MAIL_TEMPLATES = {
     cn: {
       subject: (v) => `重置您的${v.clinic}门户密码`,
       paragraphs: (v) => [
-        `${v.name}，您好：`,
+        nihao(v),
         '我们收到了重置您患者门户账户密码的请求。以下链接在 30 分钟内有效，且只能使用一次。',
         '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
       ],
@@ -62,7 +69,7 @@ export const MAIL_TEMPLATES = {
     gb: {
       subject: (v) => `You are invited to the ${v.clinic} patient portal`,
       paragraphs: (v) => [
-        `Hello ${v.name},`,
+        hello(v),
         `${v.clinic} has opened a patient portal account for you. Choose your password to start using it. The link is valid for 72 hours and can be used once.`,
         'If you were not expecting this invitation, you can ignore this message.',
       ],
@@ -71,7 +78,7 @@ export const MAIL_TEMPLATES = {
     cn: {
       subject: (v) => `${v.clinic}邀请您使用患者门户`,
       paragraphs: (v) => [
-        `${v.name}，您好：`,
+        nihao(v),
         `${v.clinic}已为您开通患者门户账户。请设置密码后开始使用。此链接在 72 小时内有效，且只能使用一次。`,
         '如果您没有预期收到此邀请，请忽略此邮件。',
       ],
@@ -82,7 +89,7 @@ export const MAIL_TEMPLATES = {
     gb: {
       subject: (v) => `Someone tried to create a ${v.clinic} account with your e-mail`,
       paragraphs: (v) => [
-        `Hello ${v.name},`,
+        hello(v),
         'Someone tried to create a patient portal account with this e-mail address, which already has an account. If it was you, sign in or reset your password.',
         'If it was not you, you can ignore this message.',
       ],
@@ -91,7 +98,7 @@ export const MAIL_TEMPLATES = {
     cn: {
       subject: (v) => `有人尝试使用您的电子邮件创建${v.clinic}账户`,
       paragraphs: (v) => [
-        `${v.name}，您好：`,
+        nihao(v),
         '有人尝试使用此电子邮件地址创建患者门户账户，但该地址已有账户。如果是您本人，请直接登录或重置密码。',
         '如果不是您本人，请忽略此邮件。',
       ],
@@ -117,6 +124,48 @@ export const MAIL_TEMPLATES = {
         '为保护您的隐私，本邮件不说明文件内容，请登录后查看。',
       ],
       action: '查看我的文件',
+    },
+  },
+  // Issue 18: the clinic reviewed the intake and asked for changes; the note waits in the portal.
+  intake_changes_requested: {
+    gb: {
+      subject: (v) => `${v.clinic} asks you to update your intake form`,
+      paragraphs: (v) => [
+        'Hello,',
+        `${v.clinic} has looked at the intake form you handed in and asks you to change some of it.`,
+        'For your privacy this message does not say what: sign in to read the note and update your form.',
+      ],
+      action: 'Open the patient portal',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}请您更新登记表`,
+      paragraphs: (v) => [
+        '您好：',
+        `${v.clinic}已查看您提交的登记表，请您修改其中部分内容。`,
+        '为保护您的隐私，本邮件不说明具体内容，请登录后查看说明并更新登记表。',
+      ],
+      action: '打开患者门户',
+    },
+  },
+  // Issue 18: to staff who opted in; no patient, no document, no reason: those wait behind sign-in.
+  document_declined: {
+    gb: {
+      subject: (v) => `A patient declined a document at ${v.clinic}`,
+      paragraphs: (v) => [
+        `Hello ${v.name},`,
+        'A patient declined a document in the patient portal.',
+        'For the patient’s privacy this message does not say who or which document: the worklist shows it after you sign in.',
+      ],
+      action: 'Open the worklist',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}有患者拒绝了一份文件`,
+      paragraphs: (v) => [
+        `${v.name}，您好：`,
+        '有患者在患者门户中拒绝了一份文件。',
+        '为保护患者隐私，本邮件不说明是哪位患者或哪份文件，请登录后在待办事项中查看。',
+      ],
+      action: '打开待办事项',
     },
   },
   document_reminder: {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   Codes,
@@ -21,19 +21,21 @@ import type { AdminActor } from '../admin/admin-actor.ts';
 import { mailReplyWaiting } from './message-mail.ts';
 import {
   activeAdmins,
+  threadPersonOf,
   appendMessage,
   checkAttachment,
   markRead,
   readAttachment,
   threadById,
   threadMessages,
+  WRITTEN_TO_CLINIC,
 } from './message-store.ts';
 
 const patient = alias(users, 'patient');
 const assignee = alias(users, 'assignee');
 
 const unreadOf =
-  sql<number>`(select count(*) from ${messages} where ${messages.threadId} = ${messageThreads.id} and ${messages.author} = 'patient' and ${messages.readAt} is null)`.mapWith(
+  sql<number>`(select count(*) from ${messages} where ${messages.threadId} = ${messageThreads.id} and ${messages.author} <> 'clinic' and ${messages.readAt} is null)`.mapWith(
     Number,
   );
 
@@ -58,18 +60,14 @@ function summaries(db: Queryable) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
 
-const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
-
 function toInboxThread(row: SummaryRow): InboxThread {
   return {
     id: row.id,
-    patient: { id: row.patientId, name: fullName(row.patientFirst, row.patientLast) },
+    patient: threadPersonOf(row.patientId, row.patientFirst, row.patientLast),
     status: row.status,
     unread: row.unread,
     last_message_at: row.lastMessageAt.toISOString(),
-    assignee: row.assigneeId
-      ? { id: row.assigneeId, name: fullName(row.assigneeFirst, row.assigneeLast) }
-      : null,
+    assignee: row.assigneeId ? threadPersonOf(row.assigneeId, row.assigneeFirst, row.assigneeLast) : null,
   };
 }
 
@@ -94,7 +92,7 @@ export async function listInbox(
       .select({ n: count() })
       .from(messages)
       .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-      .where(and(eq(messages.author, 'patient'), isNull(messages.readAt), eq(messageThreads.status, 'open'))),
+      .where(and(ne(messages.author, 'clinic'), isNull(messages.readAt), eq(messageThreads.status, 'open'))),
   ]);
   return {
     items: rows.map(toInboxThread),
@@ -108,7 +106,7 @@ export async function listInbox(
 async function clinicView(ctx: AppContext, db: Queryable, threadId: string): Promise<ClinicThread> {
   const [row] = await summaries(db).where(eq(messageThreads.id, threadId));
   if (!row) throw new ProtocolError(Codes.itemsNotFound);
-  return { ...toInboxThread(row), messages: await threadMessages(ctx, db, threadId) };
+  return { ...toInboxThread(row), messages: await threadMessages(ctx, db, threadId, 'clinic') };
 }
 
 /** `GET /admin/messages/thread/`: an audited PHI read that marks the patient's messages read. */
@@ -119,7 +117,7 @@ export function readClinicThread(
 ): Promise<ClinicThread> {
   return ctx.db.transaction(async (tx) => {
     const thread = await threadById(tx, threadId);
-    await markRead(ctx, tx, thread.id, 'patient');
+    await markRead(ctx, tx, thread.id, WRITTEN_TO_CLINIC);
     await recordAudit(tx, actor.meta, {
       action: 'messages.read',
       outcome: 'success',
@@ -140,10 +138,10 @@ export async function replyToThread(
   actor: AdminActor,
   request: z.output<typeof replyRequest>,
 ): Promise<ClinicThread> {
-  const file = checkAttachment(request.attachment);
+  const file = await checkAttachment(request.attachment);
   const { view, recipient } = await ctx.db.transaction(async (tx) => {
     const thread = await threadById(tx, request.id);
-    await markRead(ctx, tx, thread.id, 'patient');
+    await markRead(ctx, tx, thread.id, WRITTEN_TO_CLINIC);
     const messageId = await appendMessage(
       ctx,
       tx,

@@ -8,11 +8,12 @@ import {
   type AttachmentUpload,
   type Message,
   type MessageAuthor,
+  type MessageNotice,
 } from '@portal/protocol';
+import { readUpload } from '../../lib/files/uploaded-file.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { messageAttachments, messages, messageThreads, users } from '../../db/schema/index.ts';
-import { sniffFileType } from '../patient/file-type.ts';
 
 export type ThreadRow = typeof messageThreads.$inferSelect;
 
@@ -31,8 +32,10 @@ export interface CheckedAttachment {
   bytes: Buffer;
 }
 
-/** Judged before any write: base64 (10400), at most 5 MB (10413), PNG, JPEG or PDF by content (10415). */
-export function checkAttachment(upload: AttachmentUpload | undefined): CheckedAttachment | undefined {
+/** Judged before any write: base64 (10400), at most 5 MB (10413), PNG, JPEG or PDF as parsed (10415). */
+export async function checkAttachment(
+  upload: AttachmentUpload | undefined,
+): Promise<CheckedAttachment | undefined> {
   if (!upload) return undefined;
   if (!isBase64(upload.content_base64)) {
     throw new ProtocolError(Codes.validation, undefined, [
@@ -42,9 +45,7 @@ export function checkAttachment(upload: AttachmentUpload | undefined): CheckedAt
   const bytes = Buffer.from(upload.content_base64, 'base64');
   if (bytes.length > ATTACHMENT_MAX_BYTES)
     throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
-  const mime = sniffFileType(bytes, ATTACHMENT_TYPES);
-  if (!mime) throw new ProtocolError(Codes.fileType);
-  return { name: upload.name, mime, bytes };
+  return { name: upload.name, ...(await readUpload(bytes, ATTACHMENT_TYPES)) };
 }
 
 export async function threadOfPatient(db: Queryable, patientId: string): Promise<ThreadRow | undefined> {
@@ -109,16 +110,58 @@ export async function appendMessage(
   return id;
 }
 
+/**
+ * A system message: a notice for the clinic (a declined document) in the patient's conversation,
+ * which it moves to the top of the inbox and marks unread, as a patient's message would.
+ */
+export async function appendNotice(
+  ctx: AppContext,
+  db: Queryable,
+  thread: ThreadRow,
+  notice: MessageNotice,
+): Promise<string> {
+  const id = randomUUID();
+  const now = ctx.now();
+  await db.insert(messages).values({
+    id,
+    threadId: thread.id,
+    author: 'system',
+    authorId: null,
+    body: ctx.cipher.encryptJson(notice, bodyContext(thread.id, id)),
+    createdAt: now,
+  });
+  await db
+    .update(messageThreads)
+    .set({ lastMessageAt: now, status: 'open' })
+    .where(eq(messageThreads.id, thread.id));
+  return id;
+}
+
+/** What the clinic reads: the patient's messages and the portal's notices. */
+export const WRITTEN_TO_CLINIC: readonly MessageAuthor[] = ['patient', 'system'];
+
 /** Marks the other side's unread messages of a thread as read now. */
-export async function markRead(ctx: AppContext, db: Queryable, threadId: string, written: MessageAuthor) {
+export async function markRead(
+  ctx: AppContext,
+  db: Queryable,
+  threadId: string,
+  written: readonly MessageAuthor[],
+) {
   await db
     .update(messages)
     .set({ readAt: ctx.now() })
-    .where(and(eq(messages.threadId, threadId), eq(messages.author, written), isNull(messages.readAt)));
+    .where(
+      and(eq(messages.threadId, threadId), inArray(messages.author, [...written]), isNull(messages.readAt)),
+    );
 }
 
-/** Every message of a thread, decrypted, oldest first. */
-export async function threadMessages(ctx: AppContext, db: Queryable, threadId: string): Promise<Message[]> {
+/** Every message of a thread, decrypted, oldest first; the patient's view leaves the clinic's notices out. */
+export async function threadMessages(
+  ctx: AppContext,
+  db: Queryable,
+  threadId: string,
+  viewer: 'patient' | 'clinic',
+): Promise<Message[]> {
   const rows = await db
     .select({
       id: messages.id,
@@ -131,7 +174,9 @@ export async function threadMessages(ctx: AppContext, db: Queryable, threadId: s
     })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.authorId))
-    .where(eq(messages.threadId, threadId))
+    .where(
+      and(eq(messages.threadId, threadId), viewer === 'patient' ? ne(messages.author, 'system') : undefined),
+    )
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const files = rows.length
     ? await db
@@ -152,12 +197,14 @@ export async function threadMessages(ctx: AppContext, db: Queryable, threadId: s
     : [];
   return rows.map((row) => {
     const file = files.find((f) => f.messageId === row.id);
+    const content = ctx.cipher.decryptJson(row.body, bodyContext(threadId, row.id));
     return {
       id: row.id,
       author: row.author,
       author_name:
         row.author === 'clinic' ? [row.firstName, row.lastName].filter(Boolean).join(' ') || null : null,
-      body: ctx.cipher.decryptJson(row.body, bodyContext(threadId, row.id)) as string,
+      body: row.author === 'system' ? '' : (content as string),
+      notice: row.author === 'system' ? (content as MessageNotice) : null,
       attachment: file
         ? {
             id: file.id,
@@ -209,7 +256,10 @@ export async function readAttachment(
   };
 }
 
-/** Active administrators: who may be assigned a thread and who hears of an unassigned one. */
+/**
+ * Active administrators who answer messages (`answer_messages`, decision 0012): who may be
+ * assigned a thread and who hears of an unassigned one.
+ */
 export async function activeAdmins(db: Queryable, except?: string) {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -218,9 +268,17 @@ export async function activeAdmins(db: Queryable, except?: string) {
       and(
         eq(users.status, 'active'),
         arrayContains(users.roles, ['admin']),
+        arrayContains(users.auths, ['answer_messages']),
         except ? ne(users.id, except) : undefined,
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName));
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
+  return rows.map((r) => threadPersonOf(r.id, r.firstName, r.lastName));
+}
+
+/** A person as the inbox names them: the parts, for the reader's name order, and a plain full name. */
+export function threadPersonOf(id: string, firstName: string | null, lastName: string | null) {
+  const first_name = firstName ?? '';
+  const last_name = lastName ?? '';
+  return { id, name: `${first_name} ${last_name}`.trim(), first_name, last_name };
 }

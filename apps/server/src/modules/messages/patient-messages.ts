@@ -22,7 +22,7 @@ interface Actor {
 async function patientView(ctx: AppContext, db: Queryable, patientId: string): Promise<PatientThread> {
   const thread = await threadOfPatient(db, patientId);
   if (!thread) return { id: null, status: 'open', messages: [], unread: 0 };
-  const list = await threadMessages(ctx, db, thread.id);
+  const list = await threadMessages(ctx, db, thread.id, 'patient');
   return {
     id: thread.id,
     status: thread.status,
@@ -54,7 +54,7 @@ export async function sendPatientMessage(
   actor: Actor,
   request: { text: string; attachment?: PatientMessageRequest['attachment'] },
 ): Promise<PatientThread> {
-  const file = checkAttachment(request.attachment);
+  const file = await checkAttachment(request.attachment);
   return ctx.db.transaction(async (tx) => {
     const thread = await ensurePatientThread(ctx, tx, actor.userId);
     const messageId = await appendMessage(
@@ -82,7 +82,7 @@ export async function sendPatientMessage(
 export function markPatientRead(ctx: AppContext, actor: Actor): Promise<PatientThread> {
   return ctx.db.transaction(async (tx) => {
     const thread = await threadOfPatient(tx, actor.userId);
-    if (thread) await markRead(ctx, tx, thread.id, 'clinic');
+    if (thread) await markRead(ctx, tx, thread.id, ['clinic']);
     return patientView(ctx, tx, actor.userId);
   });
 }

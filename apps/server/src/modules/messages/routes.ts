@@ -85,7 +85,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   r.get('/admin/messages/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary:
@@ -96,7 +96,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await listInbox(ctx, actorOf(request), request.query)),
   });
   r.get('/admin/messages/thread/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary:
@@ -108,7 +108,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       request.sealed(await readClinicThread(ctx, actorOf(request), request.query.id)),
   });
   r.post('/admin/messages/reply/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'answer_messages' },
     bodyLimit: ATTACHMENT_BODY_LIMIT,
     schema: {
       tags: adminTags,
@@ -120,7 +120,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await replyToThread(ctx, actorOf(request), request.body)),
   });
   r.post('/admin/messages/assign/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary: 'Give a thread to an active administrator, or to nobody with null (sealed: InboxThread)',
@@ -130,7 +130,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await assignThread(ctx, actorOf(request), request.body)),
   });
   r.post('/admin/messages/status/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary: 'Close or reopen a thread (sealed: InboxThread)',
@@ -140,7 +140,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await setThreadStatus(ctx, actorOf(request), request.body)),
   });
   r.get('/admin/messages/assignees/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary: 'Administrators a thread can be given to (sealed)',
@@ -149,7 +149,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await listAssignees(ctx)),
   });
   r.get('/admin/messages/attachment/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'answer_messages' },
     schema: {
       tags: adminTags,
       summary: 'One file of any thread as base64; audited (sealed: AttachmentContent)',

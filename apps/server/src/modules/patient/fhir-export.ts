@@ -114,19 +114,51 @@ class BundleBuilder {
   }
 }
 
+/** The intake as the patient saved it: what both exports (theirs and the clinic's) are made of. */
+export interface PatientRecord {
+  profile: Profile | undefined;
+  contact: Contact | undefined;
+  emergency: EmergencyContent | undefined;
+  practitioner: TreatingPractitioner | undefined;
+  history: MedicalHistory | undefined;
+  coverages: Coverage[];
+}
+
+export async function loadPatientRecord(ctx: AppContext, userId: string): Promise<PatientRecord> {
+  const load = async <T>(kind: string) =>
+    (await loadPatientResource(ctx, ctx.db, userId, kind))?.value as T | undefined;
+  return {
+    profile: await load<Profile>('profile'),
+    contact: await load<Contact>('contact'),
+    emergency: await load<EmergencyContent>('emergency_content'),
+    practitioner: await load<TreatingPractitioner>('treating_practitioner'),
+    history: await load<MedicalHistory>('medical_history'),
+    coverages: (await listCoverages(ctx, ctx.db, userId)).map((c) => c.value as Coverage),
+  };
+}
+
 /** The patient's whole record as a FHIR R4 collection Bundle (right of access, HIPAA §164.524). */
 export async function exportFhirBundle(
   ctx: AppContext,
   actor: { userId: string; meta: RequestMeta },
 ): Promise<Bundle> {
-  const load = async <T>(kind: string) =>
-    (await loadPatientResource(ctx, ctx.db, actor.userId, kind))?.value as T | undefined;
-  const profile = await load<Profile>('profile');
-  const contact = await load<Contact>('contact');
-  const emergency = await load<EmergencyContent>('emergency_content');
-  const practitioner = await load<TreatingPractitioner>('treating_practitioner');
-  const history = await load<MedicalHistory>('medical_history');
-  const coverages = (await listCoverages(ctx, ctx.db, actor.userId)).map((c) => c.value as Coverage);
+  const bundle = await patientFhirBundle(ctx, actor.userId);
+  await recordAudit(ctx.db, actor.meta, {
+    action: 'patient.export',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: 'fhir',
+    detail: { resources: bundle.entry?.length ?? 0 },
+  });
+  return bundle;
+}
+
+/** The one mapping of a patient's record to FHIR R4, for the patient's export and the clinic's. */
+export async function patientFhirBundle(ctx: AppContext, userId: string): Promise<Bundle> {
+  const { profile, contact, emergency, practitioner, history, coverages } = await loadPatientRecord(
+    ctx,
+    userId,
+  );
 
   const b = new BundleBuilder();
   const patient = b.add<Patient>({
@@ -354,14 +386,6 @@ export async function exportFhirBundle(
   }
 
   // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire (issue 6).
-  await addAssessmentResources(ctx, ctx.db, actor.userId, patient, (resource) => b.add(resource));
-
-  await recordAudit(ctx.db, actor.meta, {
-    action: 'patient.export',
-    outcome: 'success',
-    actorId: actor.userId,
-    target: 'fhir',
-    detail: { resources: b.entries.length },
-  });
+  await addAssessmentResources(ctx, ctx.db, userId, patient, (resource) => b.add(resource));
   return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry: b.entries };
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { CARD_MAX_BYTES, Codes, ProtocolError, type Coverage } from '@portal/protocol';
+import { readUpload } from '../../lib/files/uploaded-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientFiles } from '../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { selectCoveragesWithCards, type CardFile } from './coverages-query.ts';
-import { sniffFileType } from './file-type.ts';
+import { assertSectionOpen } from './intake-reviews.ts';
 import {
   decryptedResource,
   deletePatientResource,
@@ -67,6 +68,7 @@ export async function saveCoverage(
   request: { version: number; value: Coverage },
 ) {
   await ctx.db.transaction(async (tx) => {
+    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
     const others = (await listCoverages(ctx, tx, actor.userId)).filter(
       (c) => c.kind !== coverageKind(request.value.insurance_type),
     );
@@ -99,6 +101,7 @@ export async function saveCoverage(
 
 export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceType: string) {
   await ctx.db.transaction(async (tx) => {
+    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
     const [removed] = (await listCoverages(ctx, tx, actor.userId)).filter(
       (c) => c.kind === coverageKind(insuranceType),
     );
@@ -129,7 +132,7 @@ export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceTyp
 // A flat character class: a repeated group would overflow V8's regex stack on a 7 MB string.
 const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
 
-/** A card image for an existing coverage: PNG, JPEG or PDF by content (10415), at most 5 MB (10413). */
+/** A card image for an existing coverage: PNG, JPEG or PDF as parsed (10415), at most 5 MB (10413). */
 export async function uploadCard(
   ctx: AppContext,
   actor: Actor,
@@ -138,12 +141,12 @@ export async function uploadCard(
   if (!isBase64(request.content_base64)) {
     throw new ProtocolError(Codes.validation, undefined, [{ path: 'content_base64', message: 'Not base64' }]);
   }
-  const bytes = Buffer.from(request.content_base64, 'base64');
-  if (bytes.length > CARD_MAX_BYTES) throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
-  const mime = sniffFileType(bytes, CARD_TYPES);
-  if (!mime) throw new ProtocolError(Codes.fileType);
+  const upload = Buffer.from(request.content_base64, 'base64');
+  if (upload.length > CARD_MAX_BYTES) throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
+  const { mime, bytes } = await readUpload(upload, CARD_TYPES);
   const slot = cardSlot(request.insurance_type, request.side);
   await ctx.db.transaction(async (tx) => {
+    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
     const coverages = await listCoverages(ctx, tx, actor.userId);
     if (!coverages.some((c) => c.kind === coverageKind(request.insurance_type)))
       throw new ProtocolError(Codes.itemsNotFound);

@@ -1,5 +1,6 @@
 import {
   Codes,
+  INTAKE_CONFLICTS,
   INTAKE_RESOURCES,
   INTAKE_RESOURCE_NAMES,
   ProtocolError,
@@ -9,6 +10,8 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { listCoverages } from './insurance-service.ts';
+import { assertSectionOpen, reviewStageOf, reviewStatusOf } from './intake-reviews.ts';
+import { SUBMISSION_KIND, writeIntakeSnapshot } from './intake-snapshot.ts';
 import {
   deletePatientResource,
   loadPatientResource,
@@ -17,7 +20,6 @@ import {
 } from './resource-store.ts';
 
 const draftKind = (name: string) => `draft:${name}`;
-const SUBMISSION = 'intake_submission';
 
 interface Actor {
   userId: string;
@@ -49,6 +51,7 @@ export async function saveResource(
   request: { version: number; draft?: boolean; value: unknown },
 ) {
   await ctx.db.transaction(async (tx) => {
+    await assertSectionOpen(ctx, tx, actor.userId, name);
     if (request.draft) {
       await savePatientResource(ctx, tx, actor.userId, draftKind(name), request.value);
     } else {
@@ -79,7 +82,7 @@ export async function intakeStatus(ctx: AppContext, userId: string): Promise<Int
     };
   }
   const coverages = await listCoverages(ctx, ctx.db, userId);
-  const submission = await loadPatientResource(ctx, ctx.db, userId, SUBMISSION);
+  const submission = await loadPatientResource(ctx, ctx.db, userId, SUBMISSION_KIND);
   const noInsurance = Boolean((submission?.value as { no_insurance?: boolean } | undefined)?.no_insurance);
   const latest =
     coverages
@@ -96,6 +99,7 @@ export async function intakeStatus(ctx: AppContext, userId: string): Promise<Int
     no_insurance: noInsurance,
     submitted_at: submission?.updatedAt.toISOString() ?? null,
     complete: Object.values(sections).every((s) => s.complete),
+    review: reviewStatusOf(await reviewStageOf(ctx, ctx.db, userId)),
   };
 }
 
@@ -106,6 +110,9 @@ export async function submitIntake(
   noInsurance: boolean,
 ): Promise<IntakeStatus> {
   const status = await intakeStatus(ctx, actor.userId);
+  if (status.review.stage === 'awaiting_review') {
+    throw new ProtocolError(Codes.conflict, INTAKE_CONFLICTS.awaitingReview);
+  }
   const missing = Object.entries(status.sections)
     .filter(([name, s]) => !s.complete && !(name === 'insurance' && noInsurance))
     .map(([name]) => ({ path: name, message: 'This section is not complete' }));
@@ -113,7 +120,8 @@ export async function submitIntake(
     throw new ProtocolError(Codes.validation, 'The intake is not complete', missing);
   }
   await ctx.db.transaction(async (tx) => {
-    await savePatientResource(ctx, tx, actor.userId, SUBMISSION, { no_insurance: noInsurance });
+    await savePatientResource(ctx, tx, actor.userId, SUBMISSION_KIND, { no_insurance: noInsurance });
+    await writeIntakeSnapshot(ctx, tx, actor.userId, noInsurance);
     await recordAudit(tx, actor.meta, { action: 'intake.submit', outcome: 'success', actorId: actor.userId });
   });
   return intakeStatus(ctx, actor.userId);

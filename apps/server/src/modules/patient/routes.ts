@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './insurance-service.ts';
 import { intakeStatus, readResource, saveResource, submitIntake } from './intake-service.ts';
 import { exportFhirBundle } from './fhir-export.ts';
+import { readReviewNote } from './intake-reviews.ts';
 
 const sealed = { 200: envelopeBody };
 /** Patient routes: the patient's own records only; an admin token answers 10403. */
@@ -101,6 +102,15 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) => request.sealed(await intakeStatus(ctx, request.signedIn().id)),
+  });
+  r.get('/patient/intake/review/', {
+    config: { roles: ['user'] },
+    schema: {
+      tags,
+      summary: "The clinic's request for changes the patient is answering, with its note, or null (sealed)",
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await readReviewNote(ctx, actor(request))),
   });
   r.post('/patient/intake/submit/', {
     config: patientOnly,

@@ -15,13 +15,16 @@ export async function logoPathOf(ctx: AppContext): Promise<string | null> {
 }
 
 /**
- * The clinic logo as an image, public: the sign-in page shows it. An SVG was checked for active
- * content on upload; the sandbox CSP keeps it inert even if opened on its own.
+ * The clinic logo as an image, public: the sign-in page shows it. It is always pixels (an SVG
+ * upload is rasterised, lib/files/svg-file.ts); the sandbox CSP stays as a second wall.
  */
 export async function logoRoute(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get(LOGO_PATH, {
     config: { public: true },
-    schema: { tags: ['support'], summary: 'The clinic logo (PNG, JPEG or SVG); 10404 when none is set' },
+    schema: {
+      tags: ['support'],
+      summary: 'The clinic logo (PNG or JPEG; an uploaded SVG is served rasterised); 10404 when none is set',
+    },
     handler: async (_request, reply) => {
       const logo = await loadLogo(ctx.db);
       if (!logo) throw new ProtocolError(Codes.itemsNotFound);

@@ -1,7 +1,16 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PublicConfig } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
 import { logoPathOf } from './logo-route.ts';
+
+/**
+ * An E.164 number grouped as its country writes it, in international form (+1 800 555 0123);
+ * as stored when the metadata does not know the number.
+ */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
 
 /**
  * What the support menu and messenger need before sign-in (spec §2): the administrators'
@@ -14,6 +23,7 @@ export async function publicConfigOf(ctx: AppContext): Promise<PublicConfig> {
     clinic_name: s.clinic_name,
     support_email: s.support_email,
     support_phone: s.support_phone,
+    support_phone_display: formatPhone(s.support_phone),
     booking_url: s.booking_url,
     company_url: s.company_url,
     chat_mode: s.chat_mode,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,6 +34,19 @@ function useSidebar(available: boolean) {
   // The user's choice holds until the screen changes band, which restores the default.
   const [choice, setChoice] = useState<{ band: ScreenBand; open: boolean } | null>(null);
   const open = choice && choice.band === band ? choice.open : wide;
+  const overlayOpen = available && open && !wide;
+  // The overlay covers the page like a dialog, so Esc closes it and focus returns to its toggle.
+  useEffect(() => {
+    if (!overlayOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setChoice({ band, open: false });
+      // Once the overlay is gone, so nothing of it keeps or takes focus back.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-controls="sidebar"]')?.focus());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlayOpen, band]);
   return {
     wide,
     state: available ? { open, toggle: () => setChoice({ band, open: !open }) } : null,

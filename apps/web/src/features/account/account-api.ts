@@ -5,6 +5,7 @@ import type {
   MfaEnrolment,
   MfaRecoveryCodes,
   MfaStatus,
+  StaffNotifications,
 } from '@portal/protocol';
 import { apiRequest, refreshTokens } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
@@ -76,5 +77,24 @@ export function useEndSessions() {
         ? apiRequest<unknown>({ method: 'POST', path: '/account/sessions/end/', body: { id } })
         : apiRequest<unknown>({ method: 'POST', path: '/account/sessions/end-others/', body: {} }),
     onSettled: () => void client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Staff who manage documents: the e-mails they chose (issue 18). */
+export function useStaffNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'notifications', useSession()?.user.username ?? ''],
+    queryFn: () => apiRequest<StaffNotifications>({ method: 'GET', path: '/account/notifications/' }),
+    enabled,
+  });
+}
+
+export function useSetStaffNotifications() {
+  const client = useQueryClient();
+  const key = ['account', 'notifications', useSession()?.user.username ?? ''];
+  return useMutation({
+    mutationFn: (body: StaffNotifications) =>
+      apiRequest<StaffNotifications>({ method: 'POST', path: '/account/notifications/', body }),
+    onSuccess: (answer) => client.setQueryData(key, answer),
   });
 }

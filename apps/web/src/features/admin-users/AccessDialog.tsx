@@ -1,15 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, Role, type AdminUser } from '@portal/protocol';
+import { Auth, Role, STAFF_PERMISSIONS, type AdminUser } from '@portal/protocol';
 import { showNotice } from '../../api/notice-store.ts';
+import { useSession } from '../../api/use-session.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { adminErrorKey } from './admin-error.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { PresetPicker } from './PresetPicker.tsx';
+import { authsForRoles, beyondOwn, PRESET_CHOICES, presetChoiceOf, withPreset } from './staff-access.ts';
 import { adminNotice } from './use-account-action.ts';
 import { useChangeAccess } from './use-users.ts';
+import { formatPersonName } from '../../i18n/person-name.ts';
 
 const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
   on ? [...new Set([...list, item])] : list.filter((x) => x !== item);
+
+/** The administration menu first, then the permissions in the protocol's order. */
+const AUTH_CHOICES = ['admin', ...STAFF_PERMISSIONS] as const;
 
 interface AccessDialogProps {
   user: AdminUser;
@@ -18,14 +25,27 @@ interface AccessDialogProps {
   onClose: () => void;
 }
 
-/** Roles (what the person may open) and auths (what the UI offers, e.g. the admin sidebar). */
+/**
+ * Roles (what the person may open) and, for an administrator, the staff permissions: a preset
+ * in one click or each permission ticked (decision 0012-staff-permissions).
+ */
 export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const actorAuths = useSession()?.user.auths ?? [];
   const change = useChangeAccess();
   const [roles, setRoles] = useState<readonly Role[]>(user.roles);
   const [auths, setAuths] = useState<readonly string[]>(user.auths);
   const [error, setError] = useState<string | null>(null);
-  const name = `${user.first_name} ${user.last_name}`;
+  const name = formatPersonName(user, i18n.language);
+  const isAdmin = roles.includes('admin');
+  // Someone holding permissions the actor lacks is managed by someone who holds them (the server refuses too).
+  const outranked = beyondOwn(actorAuths, user.auths).length > 0;
+
+  const changeRole = (role: Role, on: boolean) => {
+    const next = toggle(roles, role, on);
+    setAuths(authsForRoles(roles, next, auths));
+    setRoles(next);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,13 +68,13 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
   return (
     <Dialog title={t('users.access.title', { name })} onClose={onClose}>
       <p>{t('users.access.intro')}</p>
-      {error && (
+      {(error || outranked) && (
         <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
+          {t(error ?? 'errors.beyondOwnPermissions')}
         </p>
       )}
       <form noValidate onSubmit={submit}>
-        <fieldset className="choice-group">
+        <fieldset className="choice-group" disabled={outranked}>
           <legend className="field__label">{t('users.access.roles')}</legend>
           {Role.options.map((role) => (
             <Checkbox
@@ -63,30 +83,48 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
               hint={t(`users.access.roleHint.${role}`)}
               checked={roles.includes(role)}
               disabled={isSelf && role === 'admin'}
-              onChange={(e) => setRoles(toggle(roles, role, e.target.checked))}
+              onChange={(e) => changeRole(role, e.target.checked)}
             />
           ))}
         </fieldset>
-        <fieldset className="choice-group">
-          <legend className="field__label">{t('users.access.auths')}</legend>
-          {Auth.options.map((auth) => (
-            <Checkbox
-              key={auth}
-              label={t(`users.auths.${auth}`)}
-              hint={t(`users.access.authHint.${auth}`)}
-              checked={auths.includes(auth)}
-              disabled={isSelf && auth === 'admin'}
-              onChange={(e) => setAuths(toggle(auths, auth, e.target.checked))}
+        {isAdmin && (
+          <div className="access-dialog__staff">
+            <PresetPicker
+              legend={t('users.access.presets')}
+              name={`preset-${user.id}`}
+              value={presetChoiceOf(auths)}
+              actorAuths={actorAuths}
+              choices={PRESET_CHOICES}
+              onChoose={(preset) => setAuths(withPreset(auths, preset))}
             />
-          ))}
-        </fieldset>
+            <fieldset className="choice-group" disabled={outranked}>
+              <legend className="field__label">{t('users.access.auths')}</legend>
+              {AUTH_CHOICES.map((auth) => {
+                const notYours = auth !== 'admin' && !actorAuths.includes(auth);
+                return (
+                  <Checkbox
+                    key={auth}
+                    label={t(`users.auths.${auth}`)}
+                    hint={t(`users.access.authHint.${auth}`)}
+                    checked={auths.includes(auth)}
+                    disabled={(isSelf && auth === 'admin') || notYours}
+                    onChange={(e) => setAuths(toggle(auths, auth, e.target.checked))}
+                  />
+                );
+              })}
+              {AUTH_CHOICES.some((auth) => auth !== 'admin' && !actorAuths.includes(auth)) && (
+                <p className="field__hint">{t('users.access.notYours')}</p>
+              )}
+            </fieldset>
+          </div>
+        )}
         {isSelf && <p className="field__hint">{t('users.access.selfHint')}</p>}
         <p className="field__hint">{t('users.access.sessionsHint')}</p>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={change.isPending}>
+          <button type="submit" className="button button--primary" disabled={change.isPending || outranked}>
             {change.isPending ? t('common.working') : t('users.access.submit')}
           </button>
         </div>

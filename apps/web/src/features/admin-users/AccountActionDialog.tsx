@@ -2,14 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { ROW_ACTIONS } from './row-actions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { useAccountAction } from './use-account-action.ts';
+import { formatPersonName } from '../../i18n/person-name.ts';
 
 /** The confirmation of the action waiting in `flow`, worded from the action table. */
 export function AccountActionDialog({ flow }: { flow: ReturnType<typeof useAccountAction> }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (!flow.pending) return null;
   const { user, action } = flow.pending;
   const rule = ROW_ACTIONS.find((a) => a.action === action);
-  const name = `${user.first_name} ${user.last_name}`;
+  const name = formatPersonName(user, i18n.language);
   return (
     <ConfirmDialog
       title={t(`users.actions.${action}.title`, { name })}

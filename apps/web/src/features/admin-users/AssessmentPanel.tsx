@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LocalizedText } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate } from '../../i18n/format.ts';
 import { adminErrorKey } from './admin-error.ts';
 import { usePatientAssessment } from './patient-records-api.ts';
 
@@ -11,7 +11,7 @@ export function AssessmentPanel({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation('admin');
   const record = usePatientAssessment(patientId);
   const text = (value: LocalizedText) => (i18n.language === 'cn' ? value.cn : value.gb);
-  const day = (iso: string) => formatDate(new Date(iso), i18n.language, { dateStyle: 'medium' });
+  const day = (iso: string) => formatDate(new Date(iso), i18n.language, DAY);
   return (
     <section className="card detail-card" aria-labelledby="detail-bf-adl">
       <h2 id="detail-bf-adl">{t('detail.assessment.title')}</h2>

@@ -1,12 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { AuditDetail } from '../../ui/audit/AuditDetail.tsx';
+import { useAuditWords } from '../../ui/audit/use-audit-words.ts';
+import { DateTime } from '../../ui/DateTime.tsx';
+import { EmailAddress } from '../../ui/EmailAddress.tsx';
 
 /** The latest audit rows about this person; the audit viewer has the rest, filtered to them. */
 export function AuditTrail({ userId, entries }: { userId: string; entries: readonly AuditEntry[] }) {
-  const { t, i18n } = useTranslation('admin');
-  const who = (person: AuditEntry['actor']) => person?.email ?? person?.id ?? t('detail.trail.system');
+  const { t } = useTranslation('admin');
+  const words = useAuditWords();
+  const who = (person: AuditEntry['actor']) =>
+    person?.email ? <EmailAddress value={person.email} /> : (person?.id ?? t('detail.trail.system'));
   return (
     <section className="card detail-card" aria-labelledby="detail-trail">
       <h2 id="detail-trail">{t('detail.trail.title')}</h2>
@@ -24,15 +29,16 @@ export function AuditTrail({ userId, entries }: { userId: string; entries: reado
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td data-label={t('detail.trail.at')}>
-                {formatDate(new Date(entry.at), i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
+                <DateTime value={entry.at} />
               </td>
               <td data-label={t('detail.trail.action')}>
-                <code>{entry.action}</code>
+                {words.action(entry.action)}
+                <AuditDetail lines={words.detail(entry.detail)} />
               </td>
               <td data-label={t('detail.trail.actor')} className="data-table__email">
                 {who(entry.actor)}
               </td>
-              <td data-label={t('detail.trail.outcome')}>{entry.outcome}</td>
+              <td data-label={t('detail.trail.outcome')}>{words.outcome(entry.outcome)}</td>
             </tr>
           ))}
         </tbody>

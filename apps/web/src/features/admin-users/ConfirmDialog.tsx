@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 interface ConfirmDialogProps {
   title: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicAssignment, DocumentAction } from '@portal/protocol';
 import { showNotice } from '../../api/notice-store.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate } from '../../i18n/format.ts';
 import { adminErrorKey } from './admin-error.ts';
 import { AssignDocumentForm } from './AssignDocumentForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -17,8 +17,7 @@ export function DocumentsPanel({ patientId, patientName }: { patientId: string; 
   const move = useDocumentMove();
   const [pending, setPending] = useState<{ document: ClinicAssignment; action: DocumentAction } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const day = (iso: string | null) =>
-    iso ? formatDate(new Date(iso), i18n.language, { dateStyle: 'medium' }) : '—';
+  const day = (iso: string | null) => (iso ? formatDate(new Date(iso), i18n.language, DAY) : '—');
 
   const confirm = () => {
     if (!pending) return;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { IntakeStatus } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate } from '../../i18n/format.ts';
 
 /** Which intake sections the patient has completed, and whether the intake was handed in. */
 export function IntakeSummary({ intake }: { intake: IntakeStatus }) {
   const { t, i18n } = useTranslation('admin');
-  const when = (iso: string) => formatDate(new Date(iso), i18n.language, { dateStyle: 'medium' });
+  const when = (iso: string) => formatDate(new Date(iso), i18n.language, DAY);
   return (
     <section className="card detail-card" aria-labelledby="detail-intake">
       <h2 id="detail-intake">{t('detail.intake.title')}</h2>

@@ -1,13 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inviteRequest, type Locale, type Role } from '@portal/protocol';
+import {
+  DEFAULT_INVITE_PRESET,
+  inviteRequest,
+  STAFF_PRESETS,
+  type Locale,
+  type Role,
+  type StaffPreset,
+} from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
+import { useSession } from '../../api/use-session.ts';
 import { SelectField, type SelectOption } from '../../ui/SelectField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { adminErrorKey } from './admin-error.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { PresetPicker } from './PresetPicker.tsx';
+import { mayChoosePreset } from './staff-access.ts';
 import { adminNotice } from './use-account-action.ts';
 import { useInviteUser } from './use-users.ts';
 
@@ -40,9 +50,22 @@ function fieldErrors(
   return errors;
 }
 
-/** Invite a patient or an administrator: the person sets their password from the e-mail (72 h). */
+const PRESETS = Object.keys(STAFF_PRESETS) as StaffPreset[];
+
+/** Front desk (decision 0012-staff-permissions), or the first preset the inviter may grant. */
+function startingPreset(actorAuths: readonly string[]): StaffPreset {
+  if (mayChoosePreset(actorAuths, DEFAULT_INVITE_PRESET)) return DEFAULT_INVITE_PRESET;
+  return PRESETS.find((preset) => mayChoosePreset(actorAuths, preset)) ?? DEFAULT_INVITE_PRESET;
+}
+
+/**
+ * Invite a patient or an administrator, the latter with a preset of staff permissions: the
+ * person sets their password from the e-mail (72 h).
+ */
 export function InviteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const actorAuths = useSession()?.user.auths ?? [];
+  const [preset, setPreset] = useState<StaffPreset>(() => startingPreset(actorAuths));
   const formRef = useRef<HTMLFormElement>(null);
   const invite = useInviteUser();
   const [values, setValues] = useState<Record<Field, string>>({ first_name: '', last_name: '', email: '' });
@@ -61,7 +84,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     invite.mutate(
-      { ...values, role, locale },
+      { ...values, role, locale, ...(role === 'admin' ? { preset } : {}) },
       {
         onSuccess: () => {
           showNotice(adminNotice('invited'));
@@ -117,6 +140,16 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             </label>
           ))}
         </fieldset>
+        {role === 'admin' && (
+          <PresetPicker
+            legend={t('users.invite.preset')}
+            name="invite-preset"
+            value={preset}
+            actorAuths={actorAuths}
+            choices={PRESETS}
+            onChoose={setPreset}
+          />
+        )}
         <SelectField
           label={t('users.invite.locale')}
           name="locale"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate, formatLanguage } from '../../i18n/format.ts';
 
 type Profile = NonNullable<UserDetail['profile']>;
 
@@ -13,13 +13,16 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
       'detail.profile.dateOfBirth',
       profile.date_of_birth &&
         formatDate(new Date(`${profile.date_of_birth}T00:00:00Z`), i18n.language, {
-          dateStyle: 'long',
+          ...DAY,
           timeZone: 'UTC',
         }),
     ],
     ['detail.profile.sexAtBirth', profile.sex_at_birth && t(`detail.profile.sex.${profile.sex_at_birth}`)],
     ['detail.profile.genderIdentity', profile.gender_identity || undefined],
-    ['detail.profile.preferredLanguage', profile.preferred_language],
+    [
+      'detail.profile.preferredLanguage',
+      profile.preferred_language && formatLanguage(profile.preferred_language, i18n.language),
+    ],
   ];
   return (
     <section className="card detail-card" aria-labelledby="detail-profile">

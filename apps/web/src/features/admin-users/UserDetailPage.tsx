@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { StaffPermission } from '@portal/protocol';
+import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PatientChart } from '../clinic/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
+import { ChartExports } from '../clinic/exports/ChartExports.tsx';
 import { AssessmentPanel } from './AssessmentPanel.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
@@ -15,32 +19,28 @@ import { actionsFor } from './row-actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { UserFacts } from './UserFacts.tsx';
 import { useAccountAction } from './use-account-action.ts';
-import { useUserDetail } from './use-users.ts';
+import { isUserId, useUserDetail } from './use-users.ts';
 import './admin-tables.css';
 import './admin-users.css';
+import { formatPersonName } from '../../i18n/person-name.ts';
 
 /** `/users/:id`: one account, what the patient has filled in, assessed and signed, and what happened to it. */
 export default function UserDetailPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { id = '' } = useParams();
-  const selfEmail = useSession()?.user.username ?? '';
+  const session = useSession();
+  const selfEmail = session?.user.username ?? '';
+  const may = (permission: StaffPermission) => holdsPermission(session, permission);
   const detail = useUserDetail(id);
   const flow = useAccountAction();
   const [editing, setEditing] = useState(false);
 
+  if (!isUserId(id)) return <UserNotFound messageKey="errors.notFound" />;
   if (detail.isPending) return <p className="page-loading">{t('common.loading')}</p>;
-  if (detail.isError) {
-    return (
-      <section className="admin-page">
-        <PageHeading>{t('detail.missingTitle')}</PageHeading>
-        <p role="alert">{t(adminErrorKey(detail.error) ?? 'errors.generic')}</p>
-        <Link to="/users">{t('detail.back')}</Link>
-      </section>
-    );
-  }
+  if (detail.isError) return <UserNotFound messageKey={adminErrorKey(detail.error) ?? 'errors.generic'} />;
   const { user } = detail.data;
   const isSelf = user.email === selfEmail;
-  const name = `${user.first_name} ${user.last_name}`;
+  const name = formatPersonName(user, i18n.language);
   const isPatient = user.roles.includes('user');
   return (
     <section className="admin-page user-detail">
@@ -52,31 +52,47 @@ export default function UserDetailPage() {
           <p className="user-detail__email">{user.email}</p>
         </div>
       </div>
-      <div className="user-detail__actions" role="group" aria-label={t('detail.actions')}>
-        <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-          {t('users.row.access')}
-        </button>
-        {actionsFor(user, isSelf).map((a) => (
-          <button
-            key={a.action}
-            type="button"
-            className={`button ${a.danger ? 'button--danger-outline' : 'button--secondary'}`}
-            onClick={() => flow.ask(user, a.action)}
-          >
-            {t(`users.actions.${a.action}.label`)}
+      {may('manage_users') && (
+        <div className="user-detail__actions" role="group" aria-label={t('detail.actions')}>
+          <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+            {t('users.row.access')}
           </button>
-        ))}
-      </div>
+          {actionsFor(user, isSelf).map((a) => (
+            <button
+              key={a.action}
+              type="button"
+              className={`button ${a.danger ? 'button--danger-outline' : 'button--secondary'}`}
+              onClick={() => flow.ask(user, a.action)}
+            >
+              {t(`users.actions.${a.action}.label`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {isPatient && <ChartExports patientId={user.id} />}
       <div className="user-detail__grid">
         <UserFacts detail={detail.data} />
         {detail.data.profile && <ProfileSummary profile={detail.data.profile} />}
         {detail.data.intake && <IntakeSummary intake={detail.data.intake} />}
-        {isPatient && <AssessmentPanel patientId={user.id} />}
+        {isPatient && may('read_chart') && <AssessmentPanel patientId={user.id} />}
       </div>
-      {isPatient && <DocumentsPanel patientId={user.id} patientName={name} />}
-      <AuditTrail userId={user.id} entries={detail.data.audit} />
+      {isPatient && may('read_chart') && <PatientChart patientId={user.id} />}
+      {isPatient && may('manage_documents') && <DocumentsPanel patientId={user.id} patientName={name} />}
+      {detail.data.audit && <AuditTrail userId={user.id} entries={detail.data.audit} />}
       {editing && <AccessDialog user={user} isSelf={isSelf} onClose={() => setEditing(false)} />}
       <AccountActionDialog flow={flow} />
+    </section>
+  );
+}
+
+/** A user id that names nobody, or a malformed one: said plainly, with the way back. */
+function UserNotFound({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="admin-page">
+      <PageHeading>{t('detail.missingTitle')}</PageHeading>
+      <p role="alert">{t(messageKey)}</p>
+      <Link to="/users">{t('detail.back')}</Link>
     </section>
   );
 }

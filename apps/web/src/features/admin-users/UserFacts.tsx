@@ -1,22 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '@portal/protocol';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
+import { LOCALE_NAMES } from '../../i18n/locale.ts';
 
 /** The account itself: access, dates and sessions. */
 export function UserFacts({ detail }: { detail: UserDetail }) {
   const { t, i18n } = useTranslation('admin');
   const { user } = detail;
   const when = (iso: string | null) =>
-    iso
-      ? formatDate(new Date(iso), i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-      : t('users.never');
+    iso ? formatDate(new Date(iso), i18n.language, DATE_TIME) : t('users.never');
   const facts: [string, string][] = [
     ['users.columns.roles', user.roles.map((r) => t(`users.roles.${r}`)).join(', ')],
     [
       'detail.auths',
       user.auths.map((a) => t(`users.auths.${a}`, { defaultValue: a })).join(', ') || t('detail.none'),
     ],
-    ['detail.language', user.locale === 'cn' ? '简体中文' : 'English'],
+    ['detail.language', LOCALE_NAMES[user.locale]],
     ['users.columns.created', when(user.created_at)],
     ['users.columns.lastLogin', when(user.last_login_at)],
     ['detail.emailVerified', when(detail.email_verified_at)],

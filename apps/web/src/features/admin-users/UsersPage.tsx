@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserSort } from '@portal/protocol';
+import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
 import { InviteDialog } from './InviteDialog.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { useAccountAction } from './use-account-action.ts';
 import { apiQueryOf, listStateFrom, paramsFrom, type UserListState } from './user-list-params.ts';
 import { UsersTable } from './UsersTable.tsx';
@@ -28,7 +29,9 @@ const FIRST_ORDER: Record<UserSort, 'asc' | 'desc'> = {
 /** spec §2 `/users`: every account, searched, filtered and sorted by the server. */
 export default function UsersPage() {
   const { t } = useTranslation('admin');
-  const selfEmail = useSession()?.user.username ?? '';
+  const session = useSession();
+  const selfEmail = session?.user.username ?? '';
+  const managesUsers = holdsPermission(session, 'manage_users');
   const [params, setParams] = useSearchParams();
   const state = listStateFrom(params);
   const users = useUserPage(apiQueryOf(state));
@@ -36,8 +39,11 @@ export default function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
 
+  // The page's view (`view=all` beside the worklist) stays in the address through every change.
+  const view = params.get('view');
+  const show = (next: UserListState) => setParams({ ...paramsFrom(next), ...(view ? { view } : {}) });
   // Any change but a page turn starts again at page 1.
-  const update = (change: Partial<UserListState>) => setParams(paramsFrom({ ...state, page: 1, ...change }));
+  const update = (change: Partial<UserListState>) => show({ ...state, page: 1, ...change });
   const sortBy = (column: UserSort) =>
     update({
       sort: column,
@@ -49,9 +55,11 @@ export default function UsersPage() {
     <section className="admin-page">
       <div className="admin-page__header">
         <PageHeading>{t('users.title')}</PageHeading>
-        <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
-          {t('users.invite.open')}
-        </button>
+        {managesUsers && (
+          <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+            {t('users.invite.open')}
+          </button>
+        )}
       </div>
       <UsersToolbar state={state} onChange={update} />
       {loadError && (
@@ -65,8 +73,7 @@ export default function UsersPage() {
           state={state}
           selfEmail={selfEmail}
           onSort={sortBy}
-          onAction={flow.ask}
-          onAccess={setEditing}
+          manage={managesUsers ? { onAction: flow.ask, onAccess: setEditing } : undefined}
         />
       </div>
       {users.data && (
@@ -75,7 +82,7 @@ export default function UsersPage() {
           pageSize={state.page_size}
           total={users.data.total}
           label={t('users.table.caption')}
-          onPage={(page) => setParams(paramsFrom({ ...state, page }))}
+          onPage={(page) => show({ ...state, page })}
           onPageSize={(page_size) => update({ page_size })}
         />
       )}

@@ -1,19 +1,24 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction, UserPage, UserSort } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { DateTime } from '../../ui/DateTime.tsx';
+import { EmailAddress } from '../../ui/EmailAddress.tsx';
 import { SortHeader } from './SortHeader.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { UserListState } from './user-list-params.ts';
 import { UserRowActions } from './UserRowActions.tsx';
+import { formatPersonName } from '../../i18n/person-name.ts';
 
 interface UsersTableProps {
   page: UserPage | undefined;
   state: UserListState;
   selfEmail: string;
   onSort: (column: UserSort) => void;
-  onAction: (user: AdminUser, action: UserAction) => void;
-  onAccess: (user: AdminUser) => void;
+  /** Absent without `manage_users`: the rows then only open the detail page. */
+  manage?: {
+    onAction: (user: AdminUser, action: UserAction) => void;
+    onAccess: (user: AdminUser) => void;
+  };
 }
 
 const SORTABLE: readonly { column: UserSort; label: string }[] = [
@@ -26,10 +31,9 @@ const DATES: readonly { column: UserSort; label: string }[] = [
 ];
 
 /** The users as a data table: a caption, sortable headers, one row header per person. */
-export function UsersTable({ page, state, selfEmail, onSort, onAction, onAccess }: UsersTableProps) {
+export function UsersTable({ page, state, selfEmail, onSort, manage }: UsersTableProps) {
   const { t, i18n } = useTranslation('admin');
-  const date = (iso: string | null) =>
-    iso ? formatDate(new Date(iso), i18n.language, { dateStyle: 'medium' }) : t('users.never');
+  const date = (iso: string | null) => (iso ? <DateTime value={iso} /> : t('users.never'));
   const sortNote = t('users.table.sortedBy', {
     column: t(`users.columns.${state.sort === 'last_login' ? 'lastLogin' : state.sort}`),
     order: t(`users.table.${state.order}`),
@@ -73,12 +77,10 @@ export function UsersTable({ page, state, selfEmail, onSort, onAction, onAccess 
         {page?.items.map((user) => (
           <tr key={user.id}>
             <th scope="row" data-label={t('users.columns.name')}>
-              <Link to={`/users/${user.id}`}>
-                {user.first_name} {user.last_name}
-              </Link>
+              <Link to={`/users/${user.id}`}>{formatPersonName(user, i18n.language)}</Link>
             </th>
             <td data-label={t('users.columns.email')} className="data-table__email">
-              {user.email}
+              <EmailAddress value={user.email} />
             </td>
             <td data-label={t('users.columns.roles')} className="nowrap">
               {user.roles.map((r) => t(`users.roles.${r}`)).join(', ')}
@@ -93,12 +95,7 @@ export function UsersTable({ page, state, selfEmail, onSort, onAction, onAccess 
               {date(user.last_login_at)}
             </td>
             <td className="data-table__actions">
-              <UserRowActions
-                user={user}
-                isSelf={user.email === selfEmail}
-                onAction={onAction}
-                onAccess={onAccess}
-              />
+              <UserRowActions user={user} isSelf={user.email === selfEmail} manage={manage} />
             </td>
           </tr>
         ))}

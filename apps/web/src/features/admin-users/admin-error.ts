@@ -1,4 +1,4 @@
-import { Codes, USER_CONFLICTS } from '@portal/protocol';
+import { Codes, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { NOTICE_CODES } from '../../api/error-notices.ts';
 
@@ -15,7 +15,10 @@ export function adminErrorKey(error: unknown): string | null {
     const rule = Object.entries(USER_CONFLICTS).find(([, message]) => message === error.body.message);
     return rule ? `errors.${rule[0]}` : 'errors.conflict';
   }
-  if (error.code === Codes.forbidden) return 'errors.forbidden';
+  if (error.code === Codes.forbidden) {
+    const rule = Object.entries(USER_REFUSALS).find(([, message]) => message === error.body.message);
+    return rule ? `errors.${rule[0]}` : 'errors.forbidden';
+  }
   if (error.code === Codes.itemsNotFound) return 'errors.notFound';
   if (error.code === Codes.validation) return 'errors.validation';
   return 'errors.generic';

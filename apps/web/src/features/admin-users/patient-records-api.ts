@@ -10,6 +10,7 @@ import type {
 } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
 import { useUsersKey } from './use-users.ts';
+import { downloadPdf } from '../../ui/download-pdf.ts';
 
 // What the assessment and documents modules offer administrators about one patient, through
 // their own admin endpoints (sealed: health data). Keys sit under the users key, so an account
@@ -91,11 +92,5 @@ export async function downloadSignedPdf(id: string): Promise<void> {
     path: '/admin/documents/assignment/pdf/',
     query: { id },
   });
-  const bytes = Uint8Array.from(atob(pdf.pdf_base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = pdf.filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadPdf(pdf.pdf_base64, pdf.filename);
 }

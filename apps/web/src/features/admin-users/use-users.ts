@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserListQuery } from '@portal/protocol';
+import { userIdQuery, type UserListQuery } from '@portal/protocol';
 import { useSession } from '../../api/use-session.ts';
 import {
   acceptInvite,
@@ -26,13 +26,17 @@ export function useUserPage(query: UserListQuery) {
   });
 }
 
+/** One account; an id that cannot name one (a mistyped URL) is not asked for. */
 export function useUserDetail(id: string) {
   return useQuery({
     queryKey: [...useUsersKey(), 'detail', id],
     queryFn: () => fetchUserDetail(id),
+    enabled: isUserId(id),
     gcTime: 0,
   });
 }
+
+export const isUserId = (id: string) => userIdQuery.safeParse({ id }).success;
 
 /** Every change shows at once on the table and the detail page. */
 function useUsersMutation<Input, Output>(call: (input: Input) => Promise<Output>) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { AssessmentState } from '@portal/protocol';
 import { formatDate } from '../../i18n/format.ts';
 import { bandLabel } from './band-label.ts';
-import { trendPoints, trendSummary } from './trend-summary.ts';
+import { trendPoints, trendSummary } from '../../ui/trend-summary.ts';
 
 // chart.js is loaded with this screen's history only, never on the first load.
-const TrendChart = lazy(() => import('./TrendChart.tsx'));
+const TrendChart = lazy(() => import('../../ui/TrendChart.tsx'));
 
 /** Past results as a table (the source of truth for every reader) and, from two on, a trend. */
 export function AssessmentHistory({ state }: { state: AssessmentState }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueMessage } from './due-text.ts';
-import { trendPoints, trendSummary } from './trend-summary.ts';
+import { trendPoints, trendSummary } from '../../ui/trend-summary.ts';
 
 const history = [
   { id: 'a', submitted_at: '2026-03-01T09:00:00.000Z', version: 1, score: 40, band: 'severe_dependency' },

@@ -7,7 +7,7 @@ import { saveCsv, useAuditExport, useAuditPage } from './audit-api.ts';
 import { AuditFiltersForm } from './AuditFiltersForm.tsx';
 import { AuditTable } from './AuditTable.tsx';
 // Shared with the users page until a ui/ home exists for tables and the pager.
-import { Pagination } from '../admin-users/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import '../admin-users/admin-tables.css';
 import './audit.css';
 

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/protocol';
-import { formatDate } from '../../i18n/format.ts';
+import { AuditDetail } from '../../ui/audit/AuditDetail.tsx';
+import { useAuditWords } from '../../ui/audit/use-audit-words.ts';
+import { DateTime } from '../../ui/DateTime.tsx';
+import { EmailAddress } from '../../ui/EmailAddress.tsx';
 
-/** The rows as evidence: time, what (with the record and detail as stored), who, to whom, from where. */
+/** The rows as evidence: time, what (in words, with the record and detail), who, to whom, from where. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
-  const { t, i18n } = useTranslation('admin');
-  const person = (p: AuditEntry['actor']) => (p ? (p.email ?? p.id) : t('audit.system'));
+  const { t } = useTranslation('admin');
+  const words = useAuditWords();
+  const person = (p: AuditEntry['actor']) =>
+    p?.email ? <EmailAddress value={p.email} /> : (p?.id ?? t('audit.system'));
   const columns = ['at', 'action', 'outcome', 'actor', 'subject', 'ip'] as const;
   return (
     <table className="data-table audit-table">
@@ -30,20 +35,19 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         {entries.map((e) => (
           <tr key={e.id}>
             <td data-label={t('audit.columns.at')}>
-              <time dateTime={e.at}>
-                {formatDate(new Date(e.at), i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
-              </time>
+              <DateTime value={e.at} />
             </td>
             <td data-label={t('audit.columns.action')}>
-              <code>{e.action}</code>
-              {(e.target || e.detail) && (
+              <span className="audit-table__action">{words.action(e.action)}</span>
+              <AuditDetail lines={words.detail(e.detail)} />
+              {e.target && (
                 <span className="audit-table__more">
-                  {e.target && <code>{e.target}</code>} {e.detail && <code>{JSON.stringify(e.detail)}</code>}
+                  {t('audit.record')} <code>{e.target}</code>
                 </span>
               )}
             </td>
             <td data-label={t('audit.columns.outcome')}>
-              <span className={`outcome outcome--${e.outcome}`}>{e.outcome}</span>
+              <span className={`outcome outcome--${e.outcome}`}>{words.outcome(e.outcome)}</span>
             </td>
             <td data-label={t('audit.columns.actor')} className="data-table__email">
               {person(e.actor)}

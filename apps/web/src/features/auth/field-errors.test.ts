@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordError } from './field-errors.ts';
+import { nameError, passwordError } from './field-errors.ts';
 
 describe('passwordError', () => {
   it("holds the protocol's policy by default", () => {
@@ -13,5 +13,15 @@ describe('passwordError', () => {
     expect(passwordError('Lantern-harbour-quiet-9', 20)).toBeUndefined();
     // Past the minimum, the blocklist still applies.
     expect(passwordError('passwordpassword', 14)).toBe('errors.passwordCommon');
+  });
+});
+
+describe('nameError', () => {
+  it('tells a name that is too long from one carrying a link or other characters', () => {
+    expect(nameError('  ')).toBe('errors.required');
+    expect(nameError('Ana María')).toBeUndefined();
+    expect(nameError('x'.repeat(101))).toBe('errors.nameLength');
+    expect(nameError('re-verify at https://evil.example')).toBe('errors.nameCharacters');
+    expect(nameError('Call 0800 123 456')).toBe('errors.nameCharacters');
   });
 });

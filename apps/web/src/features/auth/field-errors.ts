@@ -1,6 +1,7 @@
 import {
   dateOfBirthSchema,
   emailSchema,
+  NAME_MAX_LENGTH,
   nameSchema,
   passwordPolicy,
   PASSWORD_MAX_LENGTH,
@@ -17,7 +18,8 @@ export function emailError(value: string): FieldError {
 
 export function nameError(value: string): FieldError {
   if (!value.trim()) return 'errors.required';
-  return nameSchema.safeParse(value).success ? undefined : 'errors.nameLength';
+  if (nameSchema.safeParse(value).success) return undefined;
+  return [...value.trim()].length > NAME_MAX_LENGTH ? 'errors.nameLength' : 'errors.nameCharacters';
 }
 
 export function dateOfBirthError(value: string): FieldError {

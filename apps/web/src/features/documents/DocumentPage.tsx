@@ -3,14 +3,15 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { downloadPdf, pdfFilename } from './pdf-download.ts';
+import { downloadPdf } from '../../ui/download-pdf.ts';
+import { pdfFilename } from './pdf-download.ts';
 import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useDocument } from './use-documents.ts';
 import './documents.css';
 
 // pdf.js loads with the first document opened, never with the login page.
-const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
+const PdfViewer = lazy(() => import('../../ui/PdfViewer.tsx'));
 
 const OUTCOME = { signed: 'sign.done', submitted: 'sign.submitted', rejected: 'reject.done' } as const;
 

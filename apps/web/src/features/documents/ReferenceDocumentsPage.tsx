@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { fetchDocument } from './documents-api.ts';
-import { downloadPdf, pdfFilename } from './pdf-download.ts';
+import { downloadPdf } from '../../ui/download-pdf.ts';
+import { pdfFilename } from './pdf-download.ts';
 import { useDocuments } from './use-documents.ts';
 import './documents.css';
 

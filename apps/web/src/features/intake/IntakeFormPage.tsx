@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { ClosedSection } from './ClosedSection.tsx';
 import { FhirDownload } from './FhirDownload.tsx';
 import { InsuranceStep } from './insurance/InsuranceStep.tsx';
 import { ReviewStep } from './review/ReviewStep.tsx';
@@ -15,10 +16,11 @@ import { STEPS, stepHref, stepIndexOf } from './steps.ts';
 import { SubmittedNote } from './SubmittedNote.tsx';
 import { useIntake } from './use-intake-queries.ts';
 import './intake.css';
+import { formatPersonName } from '../../i18n/person-name.ts';
 
 /** spec §2 /welcome/intake-form: the intake as a stepper over its sections, a review and a submit. */
 export default function IntakeFormPage() {
-  const { t } = useTranslation('intake');
+  const { t, i18n } = useTranslation('intake');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const index = stepIndexOf(params.get('step'));
@@ -47,11 +49,17 @@ export default function IntakeFormPage() {
   const next = () => navigate(hrefAt(index + 1) ?? stepHref('review'));
   const profile = intake.resources.profile?.value as
     { first_name?: string; last_name?: string } | null | undefined;
-  const patientName = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ');
+  const patientName = formatPersonName(profile ?? {}, i18n.language);
   const stepTitle = t(`steps.${step.id}`);
 
+  // A handed-in section stays read-only until the clinic reopens it (decision: intake review).
+  const openSections = intake.status?.review.open_sections;
   let content;
-  if (step.id === 'insurance') {
+  if (step.id !== 'review' && openSections && !openSections.includes(step.id)) {
+    content = (
+      <ClosedSection id={step.id} intake={intake} nextHref={hrefAt(index + 1) ?? stepHref('review')} />
+    );
+  } else if (step.id === 'insurance') {
     content = (
       <InsuranceStep
         noInsurance={noInsurance}
@@ -90,7 +98,7 @@ export default function IntakeFormPage() {
       <PageHeading title={`${stepTitle} · ${t('title')}`}>{t('title')}</PageHeading>
       <p className="intake__intro">{t('intro')}</p>
       {intake.status?.submitted_at && step.id !== 'review' && (
-        <SubmittedNote submittedAt={intake.status.submitted_at} />
+        <SubmittedNote submittedAt={intake.status.submitted_at} review={intake.status.review} />
       )}
       <Stepper current={index} statuses={statuses} />
       <section className="intake-step" aria-labelledby="intake-step-heading">

@@ -12,7 +12,7 @@ export function LegalPage({ document: key }: { document: LegalDocumentKey }) {
   const values = {
     clinic: config?.clinic_name ?? '',
     email: config?.support_email ?? '',
-    phone: config?.support_phone ?? '',
+    phone: config?.support_phone_display ?? '',
   };
   const doc = t(key, { returnObjects: true, ...values }) as LegalDocument;
   return (

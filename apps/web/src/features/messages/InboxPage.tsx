@@ -2,11 +2,12 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ThreadStatus, type InboxThread } from '@portal/protocol';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatPersonName } from '../../i18n/person-name.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { Pagination } from '../admin-users/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { messageErrorKey } from './message-error.ts';
@@ -127,7 +128,7 @@ function ThreadButton({
       aria-current={current ? 'true' : undefined}
       onClick={onSelect}
     >
-      <span className="thread-item__name">{thread.patient.name}</span>
+      <span className="thread-item__name">{formatPersonName(thread.patient, i18n.language)}</span>
       {thread.unread > 0 && (
         <span className="thread-item__unread">
           {t('inbox.unread', { count: thread.unread, n: formatNumber(thread.unread, i18n.language) })}
@@ -135,22 +136,19 @@ function ThreadButton({
       )}
       <span className="thread-item__meta">
         <time dateTime={thread.last_message_at}>
-          {formatDate(new Date(thread.last_message_at), i18n.language, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          })}
+          {formatDate(new Date(thread.last_message_at), i18n.language, DATE_TIME)}
         </time>
         {' · '}
         {t(`status.${thread.status}`)}
         {' · '}
-        {thread.assignee ? thread.assignee.name : t('inbox.unassigned')}
+        {thread.assignee ? formatPersonName(thread.assignee, i18n.language) : t('inbox.unassigned')}
       </span>
     </button>
   );
 }
 
 function ThreadView({ id }: { id: string }) {
-  const { t } = useTranslation('messages');
+  const { t, i18n } = useTranslation('messages');
   const thread = useClinicThread(id);
   const assignees = useAssignees();
   const actions = useThreadAction();
@@ -167,10 +165,11 @@ function ThreadView({ id }: { id: string }) {
     );
   }
   const data = thread.data;
+  const patientName = formatPersonName(data.patient, i18n.language);
   return (
     <article className="thread-view" aria-labelledby={titleId}>
       <header className="thread-view__header">
-        <h2 id={titleId}>{t('inbox.threadWith', { name: data.patient.name })}</h2>
+        <h2 id={titleId}>{t('inbox.threadWith', { name: patientName })}</h2>
         <p className="thread-view__status">{t('inbox.statusIs', { status: t(`status.${data.status}`) })}</p>
         <div className="thread-view__controls">
           <SelectField
@@ -179,7 +178,10 @@ function ThreadView({ id }: { id: string }) {
             disabled={actions.assign.isPending}
             options={[
               { value: '', label: t('inbox.unassigned') },
-              ...(assignees.data?.items.map((a) => ({ value: a.id, label: a.name })) ?? []),
+              ...(assignees.data?.items.map((a) => ({
+                value: a.id,
+                label: formatPersonName(a, i18n.language),
+              })) ?? []),
             ]}
             onChange={(value) => actions.assign.mutate({ id: data.id, assignee_id: value || null })}
           />
@@ -204,10 +206,10 @@ function ThreadView({ id }: { id: string }) {
         messages={data.messages}
         viewer="clinic"
         label={t('panel.conversation')}
-        patientName={data.patient.name}
+        patientName={patientName}
       />
       <Composer
-        label={t('inbox.replyLabel', { name: data.patient.name })}
+        label={t('inbox.replyLabel', { name: patientName })}
         onSend={(draft) => actions.reply.mutateAsync({ ...draft, id: data.id })}
         pending={actions.reply.isPending}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@portal/protocol';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
 import { saveFile } from './attachment.ts';
 import { fetchAttachment } from './messages-api.ts';
 
@@ -43,6 +43,23 @@ export function MessageList({ messages, viewer, label, patientName }: MessageLis
       aria-relevant="additions"
     >
       {messages.map((m) => {
+        if (m.notice) {
+          return (
+            <li key={m.id} className="message message--notice">
+              <p className="message__meta">
+                <span className="message__author">{t('author.system')}</span>{' '}
+                <time dateTime={m.created_at}>
+                  {formatDate(new Date(m.created_at), i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </time>
+              </p>
+              <p className="message__body">{t('notice.documentDeclined', { title: m.notice.title })}</p>
+              <blockquote className="message__quote">{m.notice.reason}</blockquote>
+            </li>
+          );
+        }
         const own = m.author === viewer;
         const who =
           m.author === 'patient'
@@ -55,10 +72,7 @@ export function MessageList({ messages, viewer, label, patientName }: MessageLis
             <p className="message__meta">
               <span className="message__author">{who}</span>{' '}
               <time dateTime={m.created_at}>
-                {formatDate(new Date(m.created_at), i18n.language, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
+                {formatDate(new Date(m.created_at), i18n.language, DATE_TIME)}
               </time>
             </p>
             {m.body && <p className="message__body">{m.body}</p>}

@@ -8,7 +8,7 @@ import {
 } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate } from '../../i18n/format.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { readBase64 } from './read-file.ts';
 import { useUploadSigningCertificate } from './settings-api.ts';
@@ -36,7 +36,7 @@ function refusalErrors(error: unknown): Errors | null {
 
 function CertificateDetails({ info }: { info: SigningCertificateInfo }) {
   const { t, i18n } = useTranslation('admin');
-  const day = (iso: string) => formatDate(new Date(iso), i18n.language);
+  const day = (iso: string) => formatDate(new Date(iso), i18n.language, DAY);
   const rows: [string, string][] = [
     [t('settings.certificate.subject'), info.subject],
     [t('settings.certificate.issuer'), info.self_signed ? t('settings.certificate.selfSigned') : info.issuer],

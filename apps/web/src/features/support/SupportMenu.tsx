@@ -31,7 +31,7 @@ export function SupportMenu() {
     {
       kind: 'action',
       id: 'copy-phone',
-      label: t('support.copyPhone', { phone: config.support_phone }),
+      label: t('support.copyPhone', { phone: config.support_phone_display }),
       onSelect: () => void copyWithNotice(config.support_phone, 'phoneCopied'),
     },
     { kind: 'separator', id: 'separator' },

@@ -32,6 +32,9 @@ function liveStatus(namespace: string, load: () => Promise<ComponentType>) {
 const IntakeCardStatus = liveStatus('intake', () =>
   import('../intake/IntakeCardStatus.tsx').then((m) => m.default),
 );
+const IntakeReviewNotice = liveStatus('intake', () =>
+  import('../intake/IntakeReviewNotice.tsx').then((m) => m.default),
+);
 const BfAdlCardStatus = liveStatus('assessment', () =>
   import('../assessment/BfAdlCardStatus.tsx').then((m) => m.default),
 );
@@ -89,6 +92,11 @@ export default function WelcomePage() {
         {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
       </p>
       <p>{t('intro')}</p>
+      {painted && (
+        <Suspense fallback={null}>
+          <IntakeReviewNotice />
+        </Suspense>
+      )}
       <h2 className="visually-hidden">{t('cardsLabel')}</h2>
       <ul className="welcome__cards">
         {CARDS.map((card) => (

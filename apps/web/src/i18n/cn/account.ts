@@ -35,6 +35,11 @@ export default {
     download: '下载恢复码',
     done: '我已保存',
   },
+  notifications: {
+    title: '电子邮件通知',
+    documentDeclined: '患者拒绝文件时给我发电子邮件',
+    documentDeclinedHint: '邮件中不会写明患者或文件；登录后可在待办事项和收件箱中查看。',
+  },
   sessions: {
     title: '您的登录位置',
     intro: '如有不认识或不再使用的设备，请将其退出登录。',

@@ -108,6 +108,7 @@ export default {
     required: '此项为必填项。',
     email: '请输入有效的电子邮件地址，例如 name@example.com。',
     nameLength: '请输入 1 到 100 个字符。',
+    nameCharacters: '只能使用字母、空格、连字符、撇号和句点，且不能包含网址或电子邮件地址。',
     dateOfBirth: '请输入一个过去的真实日期。',
     passwordShort: '请至少使用 {{min}} 个字符。',
     passwordLong: '最多使用 128 个字符。',

@@ -13,6 +13,8 @@ export default {
     notStarted: '尚未开始',
     progress: '已完成 {{done}}/{{total}} 个部分',
     submitted: '已于 {{date}} 提交',
+    changesRequested: '诊所要求您修改',
+    reviewed: '诊所已于 {{date}} 审核',
   },
   steps: {
     profile: '个人资料',
@@ -298,7 +300,7 @@ export default {
     uploadFailed: '文件未能上传，请重试。',
   },
   review: {
-    intro: '请核对您的回答。提交前后，您都可以修改任何部分。',
+    intro: '提交前请核对您的回答。提交后，诊所会进行审核。',
     edit: '修改',
     status: {
       done: '已完成',
@@ -323,7 +325,21 @@ export default {
   submitted: {
     title: '您的入院登记表已提交',
     on: '提交时间：{{date}}。',
-    later: '您仍可修改您的回答：此后保存的任何内容都会直接更新到您的档案中。',
+    later: '诊所正在审核，因此您的回答暂时保持不变：如需修改，诊所会重新开放该部分并通知您。',
+    changesRequested: '诊所请您修改：{{sections}}。修改后请再次提交入院登记表。',
+    reviewed: '诊所已于 {{date}} 审核您的入院登记表。如有变化，请在此更新并再次提交。',
+    resubmit: '提交修改',
+  },
+  closed: {
+    title: '此部分已交给诊所',
+    body: '诊所要求修改时，您才可以修改此部分。如果此处有误，请给诊所发送消息。',
+    next: '下一部分',
+  },
+  reviewNotice: {
+    title: '诊所要求您修改',
+    sections: '请修改以下部分，然后再次提交入院登记表：',
+    note: '诊所的说明',
+    open: '修改我的入院登记表',
   },
   fhir: {
     title: '您的健康档案',

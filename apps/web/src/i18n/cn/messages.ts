@@ -25,6 +25,7 @@ export default {
     sending: '正在发送…',
   },
   author: {
+    system: '门户通知',
     you: '您',
     patient: '患者',
     clinic: '诊所',
@@ -62,5 +63,8 @@ export default {
     validation: '消息无法发送：最多 4,000 个字符。',
     notFound: '此对话已不存在。',
     generic: '出现问题，请重试。',
+  },
+  notice: {
+    documentDeclined: '患者拒绝了“{{title}}”，理由如下：',
   },
 };

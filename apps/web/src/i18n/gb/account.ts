@@ -37,6 +37,12 @@ export default {
     download: 'Download codes',
     done: 'I have saved them',
   },
+  notifications: {
+    title: 'E-mail notifications',
+    documentDeclined: 'E-mail me when a patient declines a document',
+    documentDeclinedHint:
+      'The e-mail does not name the patient or the document; the worklist and the inbox show them after you sign in.',
+  },
   sessions: {
     title: 'Where you are signed in',
     intro: 'Sign out any device you do not recognise or no longer use.',

@@ -113,6 +113,8 @@ export default {
     required: 'This field is required.',
     email: 'Enter a valid e-mail address, like name@example.com.',
     nameLength: 'Enter between 1 and 100 characters.',
+    nameCharacters:
+      'Use letters, spaces, hyphens, apostrophes and full stops only, with no web or e-mail address.',
     dateOfBirth: 'Enter a real date in the past.',
     passwordShort: 'Use at least {{min}} characters.',
     passwordLong: 'Use at most 128 characters.',

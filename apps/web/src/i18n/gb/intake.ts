@@ -13,6 +13,8 @@ export default {
     notStarted: 'Not started yet',
     progress: '{{done}} of {{total}} sections complete',
     submitted: 'Submitted on {{date}}',
+    changesRequested: 'Your clinic asked for changes',
+    reviewed: 'Reviewed by your clinic on {{date}}',
   },
   steps: {
     profile: 'Profile',
@@ -301,7 +303,7 @@ export default {
     uploadFailed: 'The file could not be uploaded. Please try again.',
   },
   review: {
-    intro: 'Check your answers. You can change any section before you submit, and after.',
+    intro: 'Check your answers before you submit. Once submitted, your clinic reviews them.',
     edit: 'Edit',
     status: {
       done: 'Complete',
@@ -327,7 +329,24 @@ export default {
   submitted: {
     title: 'Your intake form has been submitted',
     on: 'Submitted on {{date}}.',
-    later: 'You can still change your answers: anything you save from now on goes straight to your record.',
+    later:
+      'Your clinic reviews it now, so your answers stay as they are: if something needs changing, the clinic opens that section again and tells you.',
+    changesRequested:
+      'Your clinic asked you to change: {{sections}}. Change them, then submit your intake form again.',
+    reviewed:
+      'Your clinic reviewed your intake form on {{date}}. If something changes, update it here and submit it again.',
+    resubmit: 'Submit the changes',
+  },
+  closed: {
+    title: 'This section is with your clinic',
+    body: 'You can change it if your clinic asks you to. If something here is wrong, send the clinic a message.',
+    next: 'Next section',
+  },
+  reviewNotice: {
+    title: 'Your clinic asked for changes',
+    sections: 'Please change these sections, then submit your intake form again:',
+    note: 'Note from your clinic',
+    open: 'Change my intake form',
   },
   fhir: {
     title: 'Your health record',

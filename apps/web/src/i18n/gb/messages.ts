@@ -26,6 +26,7 @@ export default {
     sending: 'Sending…',
   },
   author: {
+    system: 'Portal notice',
     you: 'You',
     patient: 'Patient',
     clinic: 'Clinic',
@@ -63,5 +64,8 @@ export default {
     validation: 'The message could not be sent: it is at most 4,000 characters.',
     notFound: 'This conversation no longer exists.',
     generic: 'Something went wrong. Please try again.',
+  },
+  notice: {
+    documentDeclined: 'The patient declined “{{title}}” with this reason:',
   },
 };

@@ -13,7 +13,7 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/audit/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'read_audit' },
     schema: {
       tags,
       summary:
@@ -25,7 +25,7 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
   });
 
   r.get('/admin/audit/export/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'read_audit' },
     schema: {
       tags,
       summary: 'The filtered rows as CSV (formula-safe), at most 50,000; audited (sealed: AuditExport)',

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { PortalClient, type PortalResponse, type PublicConfig } from '@portal/protocol';
 import { users } from '../../../db/schema/index.ts';
 import { DEMO_ADMIN, linkToken, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import { acceptInvite, codeOf, messageOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
+import { makeSignaturePng } from '../../documents/test-support.ts';
 
 // Settings that reach beyond the settings page: the password minimum on every endpoint that
 // sets a password, and the clinic's name and logo wherever a person sees the clinic.
@@ -113,11 +115,8 @@ describe('the password minimum from settings', () => {
   });
 });
 
-/** A 2×1 PNG, enough for pdf-lib and mail clients. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mNk+M9Qz8DAwMAAAB0GAv+aLyGZAAAAAElFTkSuQmCC',
-  'base64',
-);
+/** A small PNG, enough for pdf-lib and mail clients. */
+const PNG = makeSignaturePng(8, 4);
 
 describe('the clinic name and logo from settings', () => {
   it('name a mail sent after the change, and the public config at once', async () => {
@@ -144,7 +143,9 @@ describe('the clinic name and logo from settings', () => {
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(logo.headers.get('content-security-policy')).toContain('sandbox');
-    expect(Buffer.from(await logo.arrayBuffer()).equals(PNG)).toBe(true);
+    // Served as stored: the upload decoded and encoded again, the same pixels.
+    const served = Buffer.from(await logo.arrayBuffer());
+    expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(PNG).raw().toBuffer());
 
     const c = t.client();
     await c.handshake();
@@ -152,7 +153,7 @@ describe('the clinic name and logo from settings', () => {
     const mail = await lastMail();
     expect(readable(mail)).toContain('<img src="cid:clinic-logo@portal" alt="Harbour Clinic"');
     expect(mail).toMatch(/Content-ID: <clinic-logo@portal>/i);
-    expect(mail.replace(/\r?\n/g, '')).toContain(PNG.toString('base64'));
+    expect(mail.replace(/\r?\n/g, '')).toContain(served.toString('base64'));
 
     await save({ clinic_logo: null });
     expect((await publicConfig()).logo_path).toBeNull();

@@ -1,41 +1,32 @@
 import { Codes, LOGO_MAX_BYTES, ProtocolError, type ClinicLogo } from '@portal/protocol';
+import { readUpload } from '../../../lib/files/uploaded-file.ts';
+import { rasteriseSvg } from '../../../lib/files/svg-file.ts';
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 
-/** An XML prolog, comments and a doctype may come before the root element; nothing else. */
-const SVG_ROOT =
-  /^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>[]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
 /**
- * SVG is a document that can run script. An <img> never runs it, but the file could be opened
- * on its own, so anything active is refused outright: scripts, event handlers, javascript:
- * links, embedded HTML, and entity declarations (entity expansion attacks).
+ * The clinic logo judged by its content (protocol.md §6: 10413 beyond 512 KB, 10415 otherwise).
+ * PNG and JPEG are decoded and encoded again; an SVG is drawn into a PNG, so the logo served,
+ * mailed and printed is pixels only (docs/decisions: the SVG logo is rasterised).
  */
-const SVG_ACTIVE = /<script|\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY/i;
-
-function svgText(bytes: Buffer): string | undefined {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true })
-      .decode(bytes)
-      .replace(/^\uFEFF/, '')
-      .trimStart();
-    return SVG_ROOT.test(text) ? text : undefined;
-  } catch {
-    return undefined;
-  }
+export async function readLogo(contentBase64: string): Promise<ClinicLogo> {
+  const upload = Buffer.from(contentBase64, 'base64');
+  if (upload.length > LOGO_MAX_BYTES) throw new ProtocolError(Codes.tooLarge);
+  const { mime, bytes } = await readUpload(upload, LOGO_TYPES);
+  return { mime, content_base64: bytes.toString('base64') };
 }
 
-/** The clinic logo judged by its content (protocol.md §6: 10413 beyond 512 KB, 10415 otherwise). */
-export function readLogo(contentBase64: string): ClinicLogo {
-  const bytes = Buffer.from(contentBase64, 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw new ProtocolError(Codes.tooLarge);
-  if (bytes.subarray(0, 8).equals(PNG_MAGIC))
-    return { mime: 'image/png', content_base64: bytes.toString('base64') };
-  if (bytes.subarray(0, 3).equals(JPEG_MAGIC))
-    return { mime: 'image/jpeg', content_base64: bytes.toString('base64') };
-  const svg = svgText(bytes);
-  if (svg !== undefined && !SVG_ACTIVE.test(svg)) {
-    return { mime: 'image/svg+xml', content_base64: bytes.toString('base64') };
+/**
+ * A logo stored as SVG before uploads were rasterised is drawn the same way when read, so no
+ * reader (the public route, mail, the signed PDF) ever gets the SVG itself; one librsvg cannot
+ * draw is no logo.
+ */
+export async function storedLogo(logo: ClinicLogo): Promise<ClinicLogo | null> {
+  if (logo.mime !== 'image/svg+xml') return logo;
+  try {
+    const png = await rasteriseSvg(Buffer.from(logo.content_base64, 'base64'));
+    return { mime: 'image/png', content_base64: png.toString('base64') };
+  } catch {
+    return null;
   }
-  throw new ProtocolError(Codes.fileType);
 }

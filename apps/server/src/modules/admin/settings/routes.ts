@@ -15,7 +15,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/settings/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: 'manage_settings' },
     schema: {
       tags,
       summary: 'The clinic settings; secrets only say whether they are set (sealed: SettingsView)',
@@ -26,7 +26,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   r.post('/admin/settings/', {
     bodyLimit: SETTINGS_BODY_LIMIT,
-    config: SEALED,
+    config: { ...SEALED, permission: 'manage_settings' },
     schema: {
       tags,
       summary:
@@ -40,7 +40,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.post('/admin/settings/signing_certificate/', {
     // A 64 KB PKCS#12, base64 inside sealed base64, with room for the passphrase.
     bodyLimit: 256 * 1024,
-    config: SEALED,
+    config: { ...SEALED, permission: 'manage_settings' },
     schema: {
       tags,
       summary:

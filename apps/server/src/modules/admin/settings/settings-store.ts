@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { settings } from '../../../db/schema/index.ts';
+import { storedLogo } from './logo-file.ts';
 import { settingsDefaults } from './settings-defaults.ts';
 
 export const LOGO_KEY = 'clinic_logo';
@@ -67,7 +68,7 @@ export function sealSecret(ctx: AppContext, name: SecretSetting, value: string):
 export async function loadLogo(db: Queryable): Promise<ClinicLogo | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, LOGO_KEY));
   const parsed = clinicLogo.safeParse(row?.value);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? storedLogo(parsed.data) : null;
 }
 
 export async function lastSettingsChange(db: Queryable): Promise<Date | null> {

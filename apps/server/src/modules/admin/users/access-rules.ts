@@ -1,5 +1,5 @@
 import { and, arrayContains, eq, ne, sql } from 'drizzle-orm';
-import { Codes, ProtocolError, USER_CONFLICTS } from '@portal/protocol';
+import { Codes, isStaffPermission, ProtocolError, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
 
@@ -54,4 +54,17 @@ export async function assertKeepsAdministrators(
     .where(and(arrayContains(users.roles, ['admin']), eq(users.status, 'active'), ne(users.id, before.id)))
     .limit(1);
   if (others.length === 0) throw new ProtocolError(Codes.conflict, USER_CONFLICTS.lastAdmin);
+}
+
+/** The 10403 message when staff would grant, or act on someone holding, more than they hold. */
+export const BEYOND_OWN_PERMISSIONS = USER_REFUSALS.beyondOwnPermissions;
+
+/**
+ * No administrator widens access past their own: the permissions an account holds before and
+ * after a change, or an invitation grants, must all be the actor's too. Otherwise a front desk
+ * with `manage_users` could invite a clinic administrator, or reset the MFA of one.
+ */
+export function assertWithinOwnPermissions(actorAuths: readonly string[], ...granted: string[][]): void {
+  const beyond = granted.flat().some((auth) => isStaffPermission(auth) && !actorAuths.includes(auth));
+  if (beyond) throw new ProtocolError(Codes.forbidden, BEYOND_OWN_PERMISSIONS);
 }

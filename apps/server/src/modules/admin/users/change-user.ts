@@ -9,6 +9,7 @@ import { queueEvent } from '../../events/event-service.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import {
   assertKeepsAdministrators,
+  assertWithinOwnPermissions,
   lockAccountChanges,
   removesAccess,
   type AccountState,
@@ -77,6 +78,7 @@ export async function changeUser(
       if (change.applies && !change.applies(shown)) {
         throw new ProtocolError(Codes.conflict, USER_CONFLICTS.notApplicable);
       }
+      assertWithinOwnPermissions(actor.auths, before.auths, after.auths);
       await assertKeepsAdministrators(tx, actor.adminId, stateOf(before), stateOf(after));
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;

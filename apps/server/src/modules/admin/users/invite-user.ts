@@ -1,12 +1,36 @@
-import { Codes, ProtocolError, USER_CONFLICTS, type AdminUser, type InviteRequest } from '@portal/protocol';
+import {
+  Codes,
+  DEFAULT_INVITE_PRESET,
+  STAFF_PRESETS,
+  ProtocolError,
+  USER_CONFLICTS,
+  type AdminUser,
+  type InviteRequest,
+} from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit-service.ts';
 import type { AdminActor } from '../admin-actor.ts';
+import { assertWithinOwnPermissions, BEYOND_OWN_PERMISSIONS } from './access-rules.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { findUserView } from './user-queries.ts';
 
 const TAKEN = USER_CONFLICTS.emailTaken;
+
+/** An invitation past the inviter's own permissions is refused, and the refusal audited. */
+async function assertMayGrant(ctx: AppContext, actor: AdminActor, role: string, auths: string[]) {
+  try {
+    assertWithinOwnPermissions(actor.auths, auths);
+  } catch (error) {
+    await recordAudit(ctx.db, actor.meta, {
+      action: 'admin.user.invite',
+      outcome: 'denied',
+      actorId: actor.adminId,
+      detail: { role, auths, reason: BEYOND_OWN_PERMISSIONS },
+    });
+    throw error;
+  }
+}
 
 /**
  * Opens an account with no password in status `invited`; the e-mailed link sets the password.
@@ -17,6 +41,9 @@ export async function inviteUser(
   actor: AdminActor,
   input: InviteRequest,
 ): Promise<AdminUser> {
+  const auths =
+    input.role === 'admin' ? ['admin', ...STAFF_PRESETS[input.preset ?? DEFAULT_INVITE_PRESET]] : [];
+  await assertMayGrant(ctx, actor, input.role, auths);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -26,7 +53,7 @@ export async function inviteUser(
         lastName: input.last_name,
         locale: input.locale,
         roles: [input.role],
-        auths: input.role === 'admin' ? ['admin'] : [],
+        auths,
         status: 'invited',
       })
       .onConflictDoNothing({ target: users.email })
@@ -37,7 +64,7 @@ export async function inviteUser(
       outcome: 'success',
       actorId: actor.adminId,
       subjectId: created.id,
-      detail: { role: input.role },
+      detail: { role: input.role, auths },
     });
     return findUserView(tx, ctx.now(), created.id);
   });

@@ -13,9 +13,29 @@ import { countLiveSessions, findUserView } from './user-queries.ts';
 export const DETAIL_AUDIT_ROWS = 50;
 
 /**
+ * What identifies a patient to the front desk (finding them, greeting them, checking who they
+ * are); the rest of the profile (sex, gender identity, height, weight) is chart data.
+ */
+const IDENTITY_FIELDS = [
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'date_of_birth',
+  'preferred_language',
+] as const satisfies readonly (keyof Profile)[];
+
+function identityOnly(profile: Partial<Profile>): Partial<Profile> {
+  return Object.fromEntries(
+    IDENTITY_FIELDS.filter((field) => profile[field] !== undefined).map((field) => [field, profile[field]]),
+  );
+}
+
+/**
  * One account with the patient's profile and intake progress (read through the patient
  * module, read-only) and the latest audit rows about them. Reading it is a PHI read: audited,
- * refused look-ups included.
+ * refused look-ups included. Each part needs its permission (decision staff-permissions):
+ * without `read_chart` the profile is cut to identity and the intake progress left out,
+ * without `read_audit` the audit rows.
  */
 export async function readUserDetail(ctx: AppContext, actor: AdminActor, id: string): Promise<UserDetail> {
   const now = ctx.now();
@@ -32,13 +52,17 @@ export async function readUserDetail(ctx: AppContext, actor: AdminActor, id: str
     .select({ verified: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, id));
-  const profile = isPatient ? await loadPatientResource(ctx, ctx.db, id, 'profile') : undefined;
+  const readsChart = actor.auths.includes('read_chart');
+  const stored = isPatient ? await loadPatientResource(ctx, ctx.db, id, 'profile') : undefined;
+  const profile = (stored?.value as Partial<Profile> | undefined) ?? null;
   return {
     user,
     email_verified_at: account?.verified?.toISOString() ?? null,
     live_sessions: await countLiveSessions(ctx.db, now, id),
-    profile: (profile?.value as Partial<Profile> | undefined) ?? null,
-    intake: isPatient ? await intakeStatus(ctx, id) : null,
-    audit: (await findAuditEntries(ctx.db, { person: id }, { limit: DETAIL_AUDIT_ROWS, offset: 0 })).items,
+    profile: profile && (readsChart ? profile : identityOnly(profile)),
+    intake: isPatient && readsChart ? await intakeStatus(ctx, id) : null,
+    audit: actor.auths.includes('read_audit')
+      ? (await findAuditEntries(ctx.db, { person: id }, { limit: DETAIL_AUDIT_ROWS, offset: 0 })).items
+      : null,
   };
 }

@@ -23,13 +23,18 @@ import { applyUserAction } from './user-actions.ts';
 
 const tags = ['admin: users'];
 const sealed = { 200: envelopeBody };
+/**
+ * Front desk finds and manages accounts, clinicians find the patient whose chart they open:
+ * either may list and open users; the detail leaves out what the reader may not see.
+ */
+const USERS_READERS = ['manage_users', 'read_chart'] as const;
 
 /** The users page: list, detail, invitations, access and account actions (issue 8). */
 export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/users/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: USERS_READERS },
     schema: {
       tags,
       summary:
@@ -41,7 +46,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 
   r.get('/admin/user/', {
-    config: ADMIN_ONLY,
+    config: { ...ADMIN_ONLY, permission: USERS_READERS },
     schema: {
       tags,
       summary:
@@ -53,7 +58,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 
   r.post('/admin/users/invite/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'manage_users' },
     schema: {
       tags,
       summary:
@@ -65,7 +70,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 
   r.post('/admin/users/action/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'manage_users' },
     schema: {
       tags,
       summary:
@@ -78,7 +83,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 
   r.post('/admin/users/access/', {
-    config: SEALED,
+    config: { ...SEALED, permission: 'manage_users' },
     schema: {
       tags,
       summary: "Replace a user's roles and auths; taking one away ends their sessions (sealed)",

@@ -4,7 +4,10 @@ import { issueEmailToken } from '../../auth/email-token-service.ts';
 
 export const ACCEPT_INVITE_ROUTE = '/auth/accept-invite';
 
-/** A fresh single-use link valid 72 h (email-token-service); earlier links stay valid until they expire. */
+/**
+ * A fresh single-use link valid 72 h (email-token-service); earlier links stay valid until they
+ * expire. The address is not confirmed yet, so the greeting names nobody (templates.ts).
+ */
 export async function sendInvitation(ctx: AppContext, user: AdminUser): Promise<void> {
   const token = await issueEmailToken(ctx, ctx.db, user.id, 'invite');
   await ctx.mailer.send({
@@ -12,7 +15,6 @@ export async function sendInvitation(ctx: AppContext, user: AdminUser): Promise<
     template: 'invite',
     locale: user.locale,
     vars: {
-      name: user.first_name,
       link: `${ctx.config.publicUrl}${ACCEPT_INVITE_ROUTE}?token=${token}`,
     },
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  CLINIC_ADMIN_AUTHS,
   USER_CONFLICTS,
   type AdminUser,
   type PortalClient,
@@ -178,7 +179,7 @@ describe('user detail', () => {
     expect(detail.profile).toMatchObject({ first_name: 'Pat', date_of_birth: '1958-04-12' });
     expect(detail.intake?.sections.profile?.complete).toBe(true);
     expect(detail.intake?.complete).toBe(false);
-    expect(detail.audit[0]).toMatchObject({
+    expect(detail.audit?.[0]).toMatchObject({
       action: 'admin.user.read',
       actor: { id: adminId, email: DEMO_ADMIN.email },
     });
@@ -233,15 +234,16 @@ describe('invitations', () => {
     expect(after.status).toBe('active');
   });
 
-  it('invites an administrator with the admin role and auth', async () => {
+  it('invites a clinic administrator: the admin role, the admin auth and every permission', async () => {
     const answer = await sealedPost(admin, '/admin/users/invite/', {
       email: 'second.admin@example.com',
       first_name: 'Sam',
       last_name: 'Second',
       role: 'admin',
       locale: 'cn',
+      preset: 'clinic_admin',
     });
-    expect([viewOf(answer).roles, viewOf(answer).auths]).toEqual([['admin'], ['admin']]);
+    expect([viewOf(answer).roles, viewOf(answer).auths]).toEqual([['admin'], [...CLINIC_ADMIN_AUTHS]]);
     expect((await t.outbox()).at(-1)).toMatch(/Subject: =\?UTF-8\?/);
   });
 
@@ -404,7 +406,11 @@ describe('keeping the portal administrable', () => {
     await t.portal.ctx.db.execute(
       sql`update users set status = 'deactivated' where 'admin' = any(roles) and id <> ${adminId}`,
     );
-    const inFlight = { adminId: otherId, meta: { ip: '127.0.0.1', userAgent: null, requestId: 'test' } };
+    const inFlight = {
+      adminId: otherId,
+      auths: [...CLINIC_ADMIN_AUTHS],
+      meta: { ip: '127.0.0.1', userAgent: null, requestId: 'test' },
+    };
     for (const attempt of [
       () => applyUserAction(t.portal.ctx, inFlight, adminId, 'lock'),
       () => applyUserAction(t.portal.ctx, inFlight, adminId, 'deactivate'),

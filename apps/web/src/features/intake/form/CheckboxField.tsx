@@ -1,4 +1,4 @@
-import type { AnySpec, FieldPath } from './field-spec.ts';
+import type { AnySpec, FieldPath } from '../../../ui/intake-record/field-spec.ts';
 import { FieldError } from './FieldMessages.tsx';
 import { useField } from './use-field.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AnySpec, FieldPath } from './field-spec.ts';
+import type { AnySpec, FieldPath } from '../../../ui/intake-record/field-spec.ts';
 import { FieldError, FieldHint } from './FieldMessages.tsx';
 import { useField } from './use-field.ts';
 

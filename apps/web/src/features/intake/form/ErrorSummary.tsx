@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnyTable } from './field-spec.ts';
+import type { AnyTable } from '../../../ui/intake-record/field-spec.ts';
 import { fieldId, focusField } from './form-context.ts';
-import { specAt, tableAt } from './form-values.ts';
+import { specAt, tableAt } from '../../../ui/intake-record/form-values.ts';
 import type { FieldErrors } from './validation.ts';
 
 interface ErrorSummaryProps {

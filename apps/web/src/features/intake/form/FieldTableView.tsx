@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { AnySpec, AnyTable, FieldPath, FormRecord, GroupSpecAny } from './field-spec.ts';
+import type {
+  AnySpec,
+  AnyTable,
+  FieldPath,
+  FormRecord,
+  GroupSpecAny,
+} from '../../../ui/intake-record/field-spec.ts';
 import { CheckboxField } from './CheckboxField.tsx';
 import { ChoiceFieldset } from './ChoiceFieldset.tsx';
 import { fieldId, useFormContext } from './form-context.ts';
-import { getAt } from './form-values.ts';
+import { getAt } from '../../../ui/intake-record/form-values.ts';
 import { InputField } from './InputField.tsx';
 import { RepeatingList } from './RepeatingList.tsx';
 

@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnySpec, FieldPath } from './field-spec.ts';
+import type { AnySpec, FieldPath } from '../../../ui/intake-record/field-spec.ts';
 import { FieldError, FieldHint } from './FieldMessages.tsx';
-import { countries, languages } from './named-codes.ts';
+import { countries, languages } from '../../../ui/intake-record/named-codes.ts';
 import { useField, type FieldState } from './use-field.ts';
 
 type InputSpec = Extract<

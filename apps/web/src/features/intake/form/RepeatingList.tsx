@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldPath, FormRecord, ListSpecAny } from './field-spec.ts';
+import type { FieldPath, FormRecord, ListSpecAny } from '../../../ui/intake-record/field-spec.ts';
 import { fieldId, useFormContext } from './form-context.ts';
-import { emptyForm, getAt, pathKey } from './form-values.ts';
+import { emptyForm, getAt, pathKey } from '../../../ui/intake-record/form-values.ts';
 import { FieldTableView } from './FieldTableView.tsx';
 
 /**

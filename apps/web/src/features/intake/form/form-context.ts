@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { FieldPath, FormRecord, FormValue } from './field-spec.ts';
-import { pathKey } from './form-values.ts';
+import type { FieldPath, FormRecord, FormValue } from '../../../ui/intake-record/field-spec.ts';
+import { pathKey } from '../../../ui/intake-record/form-values.ts';
 import type { FieldErrors } from './validation.ts';
 
 /** Limits one form puts on a field beyond its table, e.g. a coverage's type once it is saved. */

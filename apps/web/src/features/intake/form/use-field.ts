@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { AnySpec, FieldPath, FormValue } from './field-spec.ts';
+import type { AnySpec, FieldPath, FormValue } from '../../../ui/intake-record/field-spec.ts';
 import { fieldId, useFormContext } from './form-context.ts';
-import { getAt, pathKey } from './form-values.ts';
+import { getAt, pathKey } from '../../../ui/intake-record/form-values.ts';
 
 /** Everything one control needs: its id, value, label, hint and error, tied together for assistive tech. */
 export function useField(spec: AnySpec, path: FieldPath, scope: string) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FieldPath, FormRecord, FormValue } from './field-spec.ts';
+import type { FieldPath, FormRecord, FormValue } from '../../../ui/intake-record/field-spec.ts';
 import { focusField, type FormContextValue, type FieldRestriction } from './form-context.ts';
-import { pathKey, setAt } from './form-values.ts';
+import { pathKey, setAt } from '../../../ui/intake-record/form-values.ts';
 import type { FieldErrors } from './validation.ts';
 
 /** Drops the errors of a field and of everything inside it: the patient is fixing it. */

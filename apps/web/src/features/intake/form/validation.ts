@@ -1,6 +1,18 @@
 import { ApiError } from '../../../api/api-error.ts';
-import type { AnySpec, AnyTable, FieldPath, FormRecord, FormValue } from './field-spec.ts';
-import { getAt, isBlankValue, pathKey, payloadFromForm, specAt } from './form-values.ts';
+import type {
+  AnySpec,
+  AnyTable,
+  FieldPath,
+  FormRecord,
+  FormValue,
+} from '../../../ui/intake-record/field-spec.ts';
+import {
+  getAt,
+  isBlankValue,
+  pathKey,
+  payloadFromForm,
+  specAt,
+} from '../../../ui/intake-record/form-values.ts';
 
 /** A message as an i18n key (in the `intake` namespace) with its values. */
 export interface FieldMessage {

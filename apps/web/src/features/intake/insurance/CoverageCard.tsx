@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { anyTable } from '../form/field-spec.ts';
-import { ValueList } from '../form/ValueList.tsx';
+import { anyTable } from '../../../ui/intake-record/field-spec.ts';
+import { ValueList } from '../../../ui/intake-record/ValueList.tsx';
 import type { CoverageState } from '../intake-api.ts';
-import { coverageFields } from '../sections/coverage-fields.ts';
+import { coverageFields } from '../../../ui/intake-record/coverage-fields.ts';
 import { CardSlot } from './CardSlot.tsx';
 
 const table = anyTable(coverageFields);

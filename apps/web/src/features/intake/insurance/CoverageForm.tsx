@@ -2,15 +2,15 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Codes, coverageSchema } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
-import { anyTable } from '../form/field-spec.ts';
+import { anyTable } from '../../../ui/intake-record/field-spec.ts';
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
 import { FieldTableView } from '../form/FieldTableView.tsx';
 import { FormContext, type FieldRestriction } from '../form/form-context.ts';
-import { formFromValue } from '../form/form-values.ts';
+import { formFromValue } from '../../../ui/intake-record/form-values.ts';
 import { useFormState } from '../form/use-form-state.ts';
 import { serverFieldErrors, validateWhole, type FieldErrors } from '../form/validation.ts';
 import type { CoverageState, InsuranceTypeName } from '../intake-api.ts';
-import { coverageFields } from '../sections/coverage-fields.ts';
+import { coverageFields } from '../../../ui/intake-record/coverage-fields.ts';
 import { shouldExplain } from '../steps/should-explain.ts';
 import { useCoverages, useSaveCoverage } from '../use-intake-queries.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ValueList } from '../form/ValueList.tsx';
+import { ValueList } from '../../../ui/intake-record/ValueList.tsx';
 import { SECTIONS } from '../sections/sections.ts';
 import { incompleteSteps, type IntakeData, type StepStatus } from '../step-status.ts';
 import { isResourceStep, STEPS, type StepId } from '../steps.ts';
@@ -22,7 +22,12 @@ export function ReviewStep({ intake, statuses, noInsurance, onNoInsuranceChange 
     <div className="review">
       <p>{t('review.intro')}</p>
       {STEPS.filter((step) => step.id !== 'review').map(({ id }) => (
-        <ReviewSection key={id} id={id} status={statuses[id]}>
+        <ReviewSection
+          key={id}
+          id={id}
+          status={statuses[id]}
+          editable={intake.status ? intake.status.review.open_sections.some((open) => open === id) : true}
+        >
           {!isResourceStep(id) ? (
             <InsuranceReview coverages={coverages} noInsurance={noInsurance} />
           ) : (
@@ -39,6 +44,7 @@ export function ReviewStep({ intake, statuses, noInsurance, onNoInsuranceChange 
       ))}
       <SubmitPanel
         submittedAt={intake.status?.submitted_at ?? null}
+        review={intake.status?.review ?? null}
         incomplete={incompleteSteps(statuses)}
         hasCoverage={coverages.length > 0}
         noInsurance={noInsurance}

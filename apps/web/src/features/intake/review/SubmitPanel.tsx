@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { INTAKE_RESOURCE_NAMES } from '@portal/protocol';
+import { INTAKE_RESOURCE_NAMES, type IntakeStatus } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { formatDate } from '../../../i18n/format.ts';
 import { shouldExplain } from '../steps/should-explain.ts';
+import { SubmittedNote } from '../SubmittedNote.tsx';
 import { stepHref, type StepId } from '../steps.ts';
 import { useSubmitIntake } from '../use-intake-queries.ts';
 
 interface SubmitPanelProps {
   submittedAt: string | null;
+  /** Where the last hand-in stands: only one that waits for review closes the panel. */
+  review: IntakeStatus['review'] | null;
   /** Sections that are not complete yet, in step order. */
   incomplete: StepId[];
   hasCoverage: boolean;
@@ -28,6 +31,7 @@ function sectionsNamedBy(error: unknown): StepId[] {
 /** Hands the intake to the clinic (POST /patient/intake/submit/), then says clearly that it is done. */
 export function SubmitPanel({
   submittedAt,
+  review,
   incomplete,
   hasCoverage,
   noInsurance,
@@ -46,7 +50,7 @@ export function SubmitPanel({
     if (submittedAt && submit.isSuccess) doneRef.current?.focus();
   }, [submittedAt, submit.isSuccess]);
 
-  if (submittedAt) {
+  if (submittedAt && review?.stage === 'awaiting_review') {
     const date = formatDate(new Date(submittedAt), i18n.language, { dateStyle: 'long', timeStyle: 'short' });
     return (
       <div className="submit-panel submit-panel--done">
@@ -75,6 +79,7 @@ export function SubmitPanel({
   return (
     <div className="submit-panel">
       <h3 className="submit-panel__title">{t('review.submitTitle')}</h3>
+      {submittedAt && review && <SubmittedNote submittedAt={submittedAt} review={review} />}
       {!hasCoverage && (
         <Checkbox
           label={t('insurance.noInsurance')}
@@ -109,7 +114,7 @@ export function SubmitPanel({
       )}
       <p className="field__hint">{t('review.submitNote')}</p>
       <button type="button" className="button button--primary" disabled={submit.isPending} onClick={send}>
-        {t('review.submit')}
+        {t(submittedAt ? 'submitted.resubmit' : 'review.submit')}
       </button>
     </div>
   );

@@ -7,13 +7,9 @@ import {
   treatingPractitionerSchema,
   type IntakeResourceName,
 } from '@portal/protocol';
-import { anyTable, type AnyTable } from '../form/field-spec.ts';
+import type { AnyTable } from '../../../ui/intake-record/field-spec.ts';
+import { SECTION_TABLES } from '../../../ui/intake-record/section-tables.ts';
 import type { Schema } from '../form/validation.ts';
-import { contactFields } from './contact-fields.ts';
-import { emergencyContactFields } from './emergency-contact-fields.ts';
-import { medicalHistoryFields } from './medical-history-fields.ts';
-import { practitionerFields } from './practitioner-fields.ts';
-import { profileFields } from './profile-fields.ts';
 
 /** One of the five single resources: its fields, the schema the server applies, and its draft form. */
 export interface SectionDefinition {
@@ -28,15 +24,15 @@ function section(name: IntakeResourceName, table: AnyTable, schema: Schema & Par
 }
 
 export const SECTIONS: Record<IntakeResourceName, SectionDefinition> = {
-  profile: section('profile', anyTable(profileFields), profileSchema),
-  contact: section('contact', anyTable(contactFields), contactSchema),
-  emergency_content: section('emergency_content', anyTable(emergencyContactFields), emergencyContentSchema),
+  profile: section('profile', SECTION_TABLES.profile, profileSchema),
+  contact: section('contact', SECTION_TABLES.contact, contactSchema),
+  emergency_content: section('emergency_content', SECTION_TABLES.emergency_content, emergencyContentSchema),
   treating_practitioner: section(
     'treating_practitioner',
-    anyTable(practitionerFields),
+    SECTION_TABLES.treating_practitioner,
     treatingPractitionerSchema,
   ),
-  medical_history: section('medical_history', anyTable(medicalHistoryFields), medicalHistorySchema),
+  medical_history: section('medical_history', SECTION_TABLES.medical_history, medicalHistorySchema),
 };
 
 /** Complete means saved and valid by the schema: a partial profile made at signup is not. */

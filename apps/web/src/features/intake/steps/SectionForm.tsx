@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
 import { FieldTableView } from '../form/FieldTableView.tsx';
 import { FormContext } from '../form/form-context.ts';
-import { formFromValue } from '../form/form-values.ts';
+import { formFromValue } from '../../../ui/intake-record/form-values.ts';
 import { useFormState } from '../form/use-form-state.ts';
 import { draftPayload, serverFieldErrors, validateWhole } from '../form/validation.ts';
 import type { ResourceState } from '../intake-api.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormRecord } from '../form/field-spec.ts';
+import type { FormRecord } from '../../../ui/intake-record/field-spec.ts';
 
 /** Saved once typing has paused this long. */
 const AUTOSAVE_DELAY_MS = 1_000;

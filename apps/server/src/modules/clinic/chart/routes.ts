@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chartCardQuery, chartParams, chartPatientParams, envelopeBody } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { staffActorOf } from '../staff-actor.ts';
+import { readChartCard, readChartSection } from './read-chart.ts';
+
+const tags = ['clinic: chart'];
+const sealed = { 200: envelopeBody };
+const readChart = { roles: ['admin' as const], permission: 'read_chart' as const };
+
+/** Issue 18: the patient chart, read-only, one audited read per section. */
+export async function chartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/patients/:id/chart/:section/', {
+    config: readChart,
+    schema: {
+      tags,
+      summary:
+        'One chart section: an intake section as last handed in, every BF-ADL submission, or every document with its history; audited (sealed)',
+      params: chartParams,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(
+        await readChartSection(ctx, staffActorOf(request), request.params.id, request.params.section),
+      ),
+  });
+
+  r.get('/admin/patients/:id/chart/insurance/card/', {
+    config: readChart,
+    schema: {
+      tags,
+      summary: 'A card image as handed in, by its sha256, as base64; audited (sealed)',
+      params: chartPatientParams,
+      querystring: chartCardQuery,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(
+        await readChartCard(ctx, staffActorOf(request), request.params.id, request.query.sha256),
+      ),
+  });
+}

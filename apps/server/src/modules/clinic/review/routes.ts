@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chartPatientParams, envelopeBody, reviewRequest } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { staffActorOf } from '../staff-actor.ts';
+import { readReviewState, submitReview } from './review-service.ts';
+
+const tags = ['clinic: review'];
+const sealed = { 200: envelopeBody };
+
+/** Issue 18: reviewing a patient's hand-in, and what changed since the last review. */
+export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/patients/:id/review/', {
+    config: { roles: ['admin'], permission: 'read_chart' },
+    schema: {
+      tags,
+      summary:
+        'The newest hand-in, its reviews with their notes, and the fields changed since the last reviewed hand-in; audited (sealed)',
+      params: chartPatientParams,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await readReviewState(ctx, staffActorOf(request), request.params.id)),
+  });
+
+  r.post('/admin/patients/:id/review/', {
+    config: { roles: ['admin'], permission: 'review_intake', encryptedBody: true },
+    schema: {
+      tags,
+      summary:
+        'Mark the newest hand-in reviewed, or request changes to named sections with a note (reopens them, e-mails the patient without PHI); 10409 when nothing new was handed in (sealed)',
+      params: chartPatientParams,
+      body: reviewRequest,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await submitReview(ctx, staffActorOf(request), request.params.id, request.body)),
+  });
+}

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  BF_ADL_INSTRUMENT,
+  Codes,
+  ProtocolError,
+  WORKLIST_PAGE_SIZE,
+  worklistQueuesFor,
+  type WorklistPage,
+  type WorklistQueue,
+  type WorklistRow,
+} from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import type { Queryable } from '../../../db/database.ts';
+import {
+  assessmentFlag,
+  definitionOf,
+  newestTwoScores,
+  type AssessmentFlagReason,
+} from '../../assessment/index.ts';
+import { recordStandaloneAudit } from '../../audit/audit-service.ts';
+import { rejectionReasonOf } from '../../documents/index.ts';
+import type { StaffActor } from '../staff-actor.ts';
+import { queueSql } from './queue-sql.ts';
+
+interface QueueRow extends Record<string, unknown> {
+  patient_id: string;
+  first_name: string;
+  last_name: string;
+  at: Date | string;
+  assignment_id: string | null;
+  version: number | null;
+  title: string | null;
+  due_at: Date | string | null;
+  reason_enc: Uint8Array | null;
+  unread: number | null;
+  never_answered: boolean | null;
+  thread_id: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Queues whose rows carry clinical content (a decline's reason, why a BF-ADL is flagged). */
+const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flagged'];
+
+/** Every visible queue's count in one statement: one scalar subquery per queue. */
+async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date) {
+  const columns = queues.map(
+    (queue) =>
+      sql`(select count(*)::int from (${queueSql(queue, now).source}) q) as ${sql.identifier(queue)}`,
+  );
+  const [row] = rowsOf<Record<string, number>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+  return queues.map((queue) => ({ queue, count: Number(row![queue]) }));
+}
+
+async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: number) {
+  const { source, order } = queueSql(queue, now);
+  return rowsOf<QueueRow>(
+    // The page is cut first, so only its rows are joined to their names and conversations.
+    await db.execute(sql`select q.*, u.first_name, u.last_name, th.id as thread_id
+      from (select * from (${source}) q order by ${order}
+            limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}) q
+      join users u on u.id = q.patient_id
+      left join message_threads th on th.patient_id = q.patient_id
+      order by ${order}`),
+  );
+}
+
+/** Why each shown patient's newest BF-ADL is flagged: the chart's rule on their last two submissions. */
+async function flagsOf(ctx: AppContext, db: Queryable, patientIds: readonly string[]) {
+  const definition = definitionOf(BF_ADL_INSTRUMENT);
+  const scores = await newestTwoScores(ctx, db, patientIds, BF_ADL_INSTRUMENT);
+  return new Map(
+    patientIds.map((id) => {
+      const [previous, newest] =
+        (scores.get(id) ?? []).length === 2 ? scores.get(id)! : [undefined, scores.get(id)?.[0]];
+      return [id, newest ? assessmentFlag(definition, previous, newest) : []] as const;
+    }),
+  );
+}
+
+function rowView(
+  ctx: AppContext,
+  row: QueueRow,
+  flags: ReadonlyMap<string, AssessmentFlagReason[]> | null,
+): WorklistRow {
+  return {
+    patient: { id: row.patient_id, first_name: row.first_name, last_name: row.last_name },
+    at: iso(row.at),
+    never_answered: row.never_answered,
+    document: row.assignment_id
+      ? {
+          assignment_id: row.assignment_id,
+          title: row.title ?? '',
+          version: Number(row.version),
+          due_at: row.due_at ? iso(row.due_at) : null,
+          reason: row.reason_enc
+            ? rejectionReasonOf(ctx, { id: row.assignment_id, rejectionReason: Buffer.from(row.reason_enc) })
+            : null,
+        }
+      : null,
+    flags: flags ? (flags.get(row.patient_id) ?? []) : null,
+    unread: row.unread,
+    thread_id: row.thread_id,
+  };
+}
+
+/**
+ * `GET /admin/worklist/`: the counts of every queue the caller may see and one page of the
+ * chosen queue (by default the first one with something in it); a queue they may not see answers 10403.
+ * Every read is audited; a page that shows clinical content also once per patient shown, in
+ * their own trail.
+ */
+export async function readWorklist(
+  ctx: AppContext,
+  actor: StaffActor & { auths: readonly string[] },
+  query: { queue?: WorklistQueue | undefined; page: number },
+): Promise<WorklistPage> {
+  const visible = worklistQueuesFor(actor.auths);
+  if (visible.length === 0 || (query.queue && !visible.includes(query.queue)))
+    throw new ProtocolError(Codes.forbidden);
+  const now = ctx.now();
+  let queues: { queue: WorklistQueue; count: number }[];
+  let rows: QueueRow[];
+  let queue: WorklistQueue;
+  if (query.queue) {
+    queue = query.queue;
+    [queues, rows] = await Promise.all([
+      countQueues(ctx.db, visible, now),
+      pageOf(ctx.db, queue, now, query.page),
+    ]);
+  } else {
+    // Opened without a queue: the first one with something in it.
+    queues = await countQueues(ctx.db, visible, now);
+    queue = (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
+    rows = await pageOf(ctx.db, queue, now, query.page);
+  }
+  const flags =
+    queue === 'bf_adl_flagged'
+      ? await flagsOf(
+          ctx,
+          ctx.db,
+          rows.map((row) => row.patient_id),
+        )
+      : null;
+  const items = rows.map((row) => rowView(ctx, row, flags));
+  // Reads change nothing: the rows go through the audit group commit, awaited before answering.
+  const shown = PHI_QUEUES.includes(queue) ? [...new Set(items.map((item) => item.patient.id))] : [];
+  await Promise.all([
+    recordStandaloneAudit(ctx, actor.meta, {
+      action: 'worklist.read',
+      outcome: 'success',
+      actorId: actor.adminId,
+      detail: { queue, page: query.page, rows: items.length },
+    }),
+    ...shown.map((patientId) =>
+      recordStandaloneAudit(ctx, actor.meta, {
+        action: 'worklist.read',
+        outcome: 'success',
+        actorId: actor.adminId,
+        subjectId: patientId,
+        detail: { queue },
+      }),
+    ),
+  ]);
+  return {
+    queues,
+    queue,
+    items,
+    total: queues.find((q) => q.queue === queue)!.count,
+    page: query.page,
+    page_size: WORKLIST_PAGE_SIZE,
+  };
+}

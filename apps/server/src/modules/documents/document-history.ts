@@ -1,0 +1,65 @@
+import { inArray } from 'drizzle-orm';
+import type { ChartDocument, ChartPerson, DocumentStatus } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { latestVersion, listAssignments, listEvents } from './queries.ts';
+import { rejectionReasonOf } from './views.ts';
+
+/**
+ * Every document sent to a patient with its whole history for the staff chart: each move with
+ * who made it (named), the decline reason, and the hashes the signed copy's certificate states.
+ */
+export async function documentHistory(
+  ctx: AppContext,
+  db: Queryable,
+  patientId: string,
+): Promise<ChartDocument[]> {
+  const rows = await listAssignments(db, patientId);
+  const details = await Promise.all(
+    rows.map(async (row) => ({
+      row,
+      events: await listEvents(db, row.id),
+      version: row.signedFileId ? await latestVersion(db, row.id) : undefined,
+    })),
+  );
+  const people = await peopleOf(
+    db,
+    details.flatMap((d) => d.events.map((e) => e.actorId)),
+  );
+  return details.map(({ row, events, version }) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    due_at: row.dueAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    rejection_reason: rejectionReasonOf(ctx, row),
+    signed: version
+      ? {
+          signed_at: version.createdAt.toISOString(),
+          original_sha256: version.originalSha256,
+          stamped_sha256: version.stampedSha256,
+          signed_sha256: version.signedSha256,
+        }
+      : null,
+    events: events.map((event) => ({
+      at: event.at.toISOString(),
+      action: event.action,
+      actor: event.actor,
+      person: (event.actorId && people.get(event.actorId)) || null,
+      from_status: event.fromStatus as DocumentStatus | null,
+      to_status: event.toStatus as DocumentStatus | null,
+    })),
+  }));
+}
+
+async function peopleOf(db: Queryable, ids: (string | null)[]): Promise<Map<string, ChartPerson>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map(({ id, ...person }) => [id, person]));
+}

@@ -1,0 +1,2 @@
+/** The messages module's public entry: what other modules may call. */
+export { noticeToClinic } from './clinic-notices.ts';

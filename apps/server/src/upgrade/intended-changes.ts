@@ -1,0 +1,42 @@
+import { CLINIC_ADMIN_AUTHS } from '@portal/protocol';
+import type { FixtureManifest, RecordedRead } from './manifest.ts';
+
+/**
+ * An answer a later migration changes on purpose, for fixtures written before it: the recorded
+ * answer becomes the one that migration promises. Each entry names its migration and why, so
+ * the upgrade test still fails on any change nobody meant.
+ */
+interface IntendedChange {
+  migration: string;
+  why: string;
+  path: string;
+  expect(answer: unknown): unknown;
+}
+
+type UserList = { items: { auths: string[]; roles: string[] }[] };
+
+export const INTENDED_CHANGES: IntendedChange[] = [
+  {
+    migration: '0010_staff_permissions',
+    why: 'every administrator of an earlier release keeps every permission',
+    path: '/admin/users/',
+    expect: (answer) => {
+      const list = answer as UserList;
+      return {
+        ...list,
+        items: list.items.map((user) =>
+          user.roles.includes('admin')
+            ? { ...user, auths: [...new Set([...user.auths, ...CLINIC_ADMIN_AUTHS])].sort() }
+            : user,
+        ),
+      };
+    },
+  },
+];
+
+/** The answer a fixture's read must give today: as recorded, then as each later migration meant it. */
+export function expectedAnswer(manifest: FixtureManifest, read: RecordedRead): unknown {
+  return INTENDED_CHANGES.filter(
+    (c) => c.path === read.path && c.migration > manifest.newest_migration,
+  ).reduce((answer, change) => change.expect(answer), read.answer);
+}

@@ -1,0 +1,2 @@
+// The clinic workspace's public entry: what other features (the user page) may show.
+export { PatientChart } from './chart/PatientChart.tsx';

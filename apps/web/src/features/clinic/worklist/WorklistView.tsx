@@ -1,0 +1,127 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WORKLIST_PAGE_SIZE, WorklistQueue, type WorklistRow } from '@portal/protocol';
+import { formatNumber } from '../../../i18n/format.ts';
+import { formatPersonName } from '../../../i18n/person-name.ts';
+import { Pagination } from '../../../ui/Pagination.tsx';
+import { ConversationLink, DeclineActions } from './DeclineActions.tsx';
+import { useWorklist } from './worklist-api.ts';
+import { WorklistRowText, WorklistRowTime } from './WorklistRowText.tsx';
+import './worklist.css';
+
+/** The queue and page the address names; anything the protocol refuses falls back to the default. */
+function selectionFrom(params: URLSearchParams) {
+  const queue = WorklistQueue.safeParse(params.get('queue'));
+  return {
+    queue: queue.success ? queue.data : undefined,
+    page: Math.max(1, Math.min(10_000, Number(params.get('page')) || 1)),
+  };
+}
+
+/**
+ * Issue 18 "Needs attention": the queues the staff member may see, each with its count, and one
+ * page of the chosen one; every queue is computed by the server. The selection lives in the
+ * address so a link (the decline e-mail's) opens the right queue.
+ */
+export function WorklistView() {
+  const { t, i18n } = useTranslation('clinic-worklist');
+  const [params, setParams] = useSearchParams();
+  const selection = selectionFrom(params);
+  const worklist = useWorklist(selection.queue, selection.page);
+  const data = worklist.data;
+  const queue = data?.queue ?? selection.queue;
+  const hrefOf = (q: WorklistQueue, page = 1) =>
+    `?${new URLSearchParams({ view: 'attention', queue: q, ...(page > 1 ? { page: String(page) } : {}) })}`;
+  const nameOf = (row: WorklistRow) => formatPersonName(row.patient, i18n.language);
+
+  return (
+    <div className="worklist">
+      <p className="worklist__intro">{t('intro')}</p>
+      {worklist.isError && (
+        <p className="form-alert form-alert--error" role="alert">
+          {t('errors.load')}
+        </p>
+      )}
+      {data && (
+        <nav className="worklist__queues" aria-label={t('queues.label')}>
+          <ul>
+            {data.queues.map(({ queue: q, count }) => (
+              <li key={q}>
+                <Link
+                  to={hrefOf(q)}
+                  className="worklist__queue"
+                  aria-current={q === data.queue ? 'page' : undefined}
+                >
+                  <span>{t(`queues.${q}`)}</span>
+                  <span className="worklist__count" aria-label={t('queues.count', { count })}>
+                    {formatNumber(count, i18n.language)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {data && queue && (
+        <div className="admin-page__table" aria-busy={worklist.isFetching}>
+          <table className="data-table worklist__table">
+            <caption>{t(`queues.${queue}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('table.patient')}</th>
+                <th scope="col">{t('table.what')}</th>
+                <th scope="col">{t('table.when')}</th>
+                <th scope="col" className="data-table__actions">
+                  {t('table.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="data-table__empty">
+                    {t('table.empty')}
+                  </td>
+                </tr>
+              )}
+              {data.items.map((row) => (
+                <tr key={row.document?.assignment_id ?? row.patient.id}>
+                  <th scope="row" data-label={t('table.patient')}>
+                    <Link to={`/users/${row.patient.id}`}>{nameOf(row)}</Link>
+                  </th>
+                  <td data-label={t('table.what')}>
+                    <WorklistRowText queue={queue} row={row} />
+                  </td>
+                  <td data-label={t('table.when')}>
+                    <WorklistRowTime queue={queue} row={row} />
+                  </td>
+                  <td className="data-table__actions" data-label={t('table.actions')}>
+                    {queue === 'declined_documents' && row.document ? (
+                      <DeclineActions row={row} patientName={nameOf(row)} />
+                    ) : queue === 'unread_messages' ? (
+                      <ConversationLink row={row} patientName={nameOf(row)} />
+                    ) : (
+                      <Link
+                        to={`/users/${row.patient.id}`}
+                        aria-label={t('actions.openLabel', { name: nameOf(row) })}
+                      >
+                        {t('actions.open')}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={data.page}
+            pageSize={WORKLIST_PAGE_SIZE}
+            total={data.total}
+            label={t(`queues.${queue}`)}
+            onPage={(page) => setParams(new URLSearchParams(hrefOf(queue, page).slice(1)))}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { DetailLine } from './audit-detail.ts';
+import './audit-detail.css';
+
+/** A row's detail as label: value lines (a description list, read in order). */
+export function AuditDetail({ lines }: { lines: readonly DetailLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <dl className="audit-detail">
+      {lines.map((line, i) => (
+        <div key={i} className="audit-detail__line">
+          <dt>{line.field}:</dt> <dd>{line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
