@@ -18,7 +18,7 @@ test('an access change heard by the poll keeps the administrator on /users, the 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const account = await createAdministrator('refresh-event');
+  const account = await createAdministrator('refresh-event', { keepRefreshEvent: true });
   // The promotion queued refresh_token; the polls wait until the menu is open.
   let releasePolls = () => {};
   const pollsHeld = new Promise<void>((resolve) => (releasePolls = resolve));

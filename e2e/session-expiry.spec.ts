@@ -63,7 +63,9 @@ test('after expiry, requests queue behind exactly one refresh and replay with th
 test('an unknown uid (10014) is recovered without the user noticing', async ({ page }) => {
   await signIn(page, PATIENT);
   await expect(page).toHaveURL(/\/welcome$/);
-  await page.evaluate(() => {
+  // Only the reloaded page sees the bogus uid: set in the running page, its own next poll would
+  // meet 10014 and recover before the reload, and the reloaded page would never be tested.
+  await page.addInitScript(() => {
     const state = JSON.parse(localStorage.getItem('portal.handshake') ?? '{}') as Record<string, string>;
     localStorage.setItem(
       'portal.handshake',

@@ -1,7 +1,8 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPage, WORKLIST_QUEUES, type PortalClient } from '@portal/protocol';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { freshPglite } from '../testing/pglite-template.ts';
 
 /**
  * Issue 11 item 3: the statements behind the hot routes can each be served by an index, so
@@ -107,7 +108,7 @@ describe('query plans of the hot routes', () => {
   const byCall = new Map<string, Recorded[]>();
 
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await freshPglite();
     recorded = recordStatements(pglite);
     t = await startTestPortal({ database: { pglite } });
     const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);

@@ -3,13 +3,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PortalClient } from '@portal/protocol';
 import { loadConfig } from '../config.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import { createPortal, type Portal } from '../portal.ts';
 import { REDACTED_PATHS } from '../app.ts';
+import { freshPglite } from './pglite-template.ts';
 
 /** A clock tests can move forward (lockout windows, token expiry). */
 export class TestClock {
@@ -47,7 +47,7 @@ export const DEMO_CLINICIAN = { email: 'clinician@example.com', password: 'Clini
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const pglite = await PGlite.create();
+    const pglite = await freshPglite();
     return { target: { pglite }, drop: () => pglite.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
