@@ -11,8 +11,11 @@ import { typescriptEntry } from './lib/typescript-entry.ts';
  * The worklist (issue 18) with 10,000 patients: the real server, its database seeded by
  * set-based SQL (apps/server/src/modules/clinic/bench/seed-worklist.ts) before it starts, then
  * `GET /admin/worklist/?queue=` for each queue under load as a clinic administrator (every
- * queue visible, so every request also counts all seven). Exits 1 when a queue's p99 passes
- * the budget. DATABASE_URL picks PostgreSQL (use an empty, throwaway database), else PGlite.
+ * queue visible, so every request also counts all seven). DATABASE_URL picks PostgreSQL (use an
+ * empty, throwaway database), else PGlite. The budget is judged on PostgreSQL, the engine a
+ * clinic of 10,000 patients runs (docs/operations.md): exits 1 when a queue's p99 passes it.
+ * Embedded PGlite answers every request on one thread, so 10 connections queue behind each
+ * other there; its figures are printed for comparison and not judged.
  *
  *   npm run bench -- worklist
  */
@@ -45,10 +48,14 @@ async function adminHeaders(portalUrl: string): Promise<Record<string, string>> 
 }
 
 export async function runWorklistSuite(): Promise<boolean> {
-  const portal = await startPortal(process.env.DATABASE_URL || undefined, { beforeStart: seed });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const judged = databaseUrl !== undefined;
+  const portal = await startPortal(databaseUrl, { beforeStart: seed });
   try {
     const headers = await adminHeaders(portal.service.baseUrl);
-    print(`${portal.engine}; ${CONNECTIONS} connections, ${SECONDS} s per queue`);
+    print(
+      `${portal.engine}; ${CONNECTIONS} connections, ${SECONDS} s per queue${judged ? '' : '; not judged (PostgreSQL only)'}`,
+    );
     const results = [];
     for (const queue of WORKLIST_QUEUES) {
       const load: Load = { url: apiUrl(portal.service.baseUrl, `/admin/worklist/?queue=${queue}`), headers };
@@ -59,23 +66,25 @@ export async function runWorklistSuite(): Promise<boolean> {
       results.push({
         queue,
         ...measured,
-        passed: measured.p99Ms <= MAX_P99_MS && measured.non2xx === 0 && measured.errors === 0,
+        withinBudget: measured.p99Ms <= MAX_P99_MS,
+        answered: measured.non2xx === 0 && measured.errors === 0,
       });
     }
     const width = Math.max(...results.map((r) => r.queue.length));
     print(`${'queue'.padEnd(width)}   req/s  p50 ms  p99 ms  non-2xx  errors  result`);
     for (const r of results) {
       print(
-        `${r.queue.padEnd(width)}  ${r.requestsPerSecond.toFixed(0).padStart(6)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${r.passed ? 'pass' : 'MISS'}`,
+        `${r.queue.padEnd(width)}  ${r.requestsPerSecond.toFixed(0).padStart(6)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${!r.answered ? 'FAIL' : !judged ? 'info' : r.withinBudget ? 'pass' : 'MISS'}`,
       );
     }
-    const passed = results.every((r) => r.passed);
+    const passed = results.every((r) => r.answered && (!judged || r.withinBudget));
     print(
       JSON.stringify({
         suite: 'worklist',
         engine: portal.engine,
         connections: CONNECTIONS,
         maxP99Ms: MAX_P99_MS,
+        judged,
         passed,
         results,
       }),

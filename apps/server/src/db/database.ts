@@ -91,6 +91,8 @@ async function migrationsCurrent(db: Database, migrationsFolder: string): Promis
   }
 }
 
+const ANALYZE_EVERY_MS = 6 * 3600_000;
+
 /**
  * One schema, two engines: PostgreSQL when a URL is given, embedded PGlite otherwise. The
  * migrator applies every pending migration in one transaction (drizzle's pg-core dialect), so
@@ -150,11 +152,21 @@ export async function openDatabase(
     throw error;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // PGlite has no autovacuum, so nothing would ever give the planner statistics: the node that
+  // owns the files gathers them after migrating and then every few hours (the worklist's counts
+  // at 10,000 patients took 18 ms without them, 6 ms with).
+  const statistics = owned
+    ? setInterval(() => void client.exec('analyze').catch(() => undefined), ANALYZE_EVERY_MS)
+    : undefined;
+  statistics?.unref();
   return {
     db,
     engine: 'pglite',
     // PGlite is a single in-process connection: no other node can race this.
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      if (owned) await client.exec('analyze');
+    },
     migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
     poolStats: () => undefined,
     // In-process: the subscription cannot drop. PGlite hands notifications over in microtasks
@@ -165,6 +177,7 @@ export async function openDatabase(
     },
     close: async () => {
       if (!owned) return;
+      clearInterval(statistics);
       try {
         await client.close();
       } finally {

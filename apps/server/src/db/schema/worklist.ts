@@ -1,4 +1,4 @@
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { at } from './columns.ts';
 import { users } from './core.ts';
@@ -22,4 +22,23 @@ export const intakeQueue = pgTable(
     index('intake_queue_queue_idx').on(t.queue, t.at),
     check('intake_queue_queue_check', sql`${t.queue} in ('intake_new', 'intake_resubmitted')`),
   ],
+);
+
+/**
+ * When each active patient's BF-ADL falls due (issue 18 worklist): the interval after their
+ * newest BF-ADL, or when the account was made if they never answered. Kept by triggers on
+ * users and assessment_latest (migration 0015), so the due queue counts and pages this narrow
+ * table by index instead of joining every patient to their newest submission on each request
+ * (10 ms per count at 10,000 patients on PGlite).
+ */
+export const bfAdlSchedule = pgTable(
+  'bf_adl_schedule',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: at('due_at').notNull(),
+    neverAnswered: boolean('never_answered').notNull(),
+  },
+  (t) => [index('bf_adl_schedule_due_idx').on(t.dueAt)],
 );

@@ -3,4 +3,3 @@ export { assessmentFlag, SCORE_DROP_POINTS, type AssessmentFlagReason } from './
 export { definitionOf } from './instrument.ts';
 export { listSubmissions, newestTwoScores, type StoredSubmission } from './assessment-store.ts';
 export { bandOf } from './scoring.ts';
-export { dueIfSubmittedBefore } from './schedule.ts';

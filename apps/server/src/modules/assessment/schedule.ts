@@ -17,11 +17,3 @@ export function scheduleOf(
   const next = new Date(lastSubmittedAt.getTime() + definition.due_interval_days * DAY_MS);
   return { due: now.getTime() >= next.getTime(), next_due_at: next.toISOString() };
 }
-
-/**
- * The same rule for many patients at once, in SQL: whoever last submitted at or before this
- * time is due now (now ≥ last + interval), as is whoever never submitted.
- */
-export function dueIfSubmittedBefore(definition: InstrumentDefinition, now: Date): Date {
-  return new Date(now.getTime() - definition.due_interval_days * DAY_MS);
-}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BF_ADL_INSTRUMENT, DOCUMENT_DUE_SOON_DAYS, type WorklistQueue } from '@portal/protocol';
-import { definitionOf, dueIfSubmittedBefore } from '../../assessment/index.ts';
+import { definitionOf } from '../../assessment/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,8 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * One queue in SQL. `source` yields a row per patient needing attention with the columns
  * every queue shares (what a queue lacks is null); `order` sorts its page. Only patients have
  * hand-ins, assessments, documents and conversations, so no queue needs the users table to
- * tell them from staff except the BF-ADL due queue, which starts from the patients; the caller
- * joins names to a page's rows only.
+ * tell them from staff; the caller joins names to a page's rows only.
  */
 export interface QueueSql {
   source: SQL;
@@ -37,22 +36,16 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
     case 'intake_new':
     case 'intake_resubmitted':
       return intakeQueue(queue);
-    case 'bf_adl_due': {
-      const interval = `${bfAdl.due_interval_days} days`;
+    case 'bf_adl_due':
       return {
-        // Every patient is a candidate, so this one starts from the patients (users_roles_idx).
-        source: sql`select u.id as patient_id,
-            coalesce(l.submitted_at + ${interval}::interval, u.created_at) as at,
+        // Migration 0015's due time per active patient (never answered: due since sign-up).
+        source: sql`select s.user_id as patient_id, s.due_at as at,
             null::uuid as assignment_id, null::int as version, null::text as title,
             null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread,
-            (l.user_id is null) as never_answered
-          from users u
-          left join assessment_latest l on l.user_id = u.id and l.instrument = ${bfAdl.id}
-          where u.roles @> array['user'] and u.status <> 'deactivated'
-            and (l.user_id is null or l.submitted_at <= ${at(dueIfSubmittedBefore(bfAdl, now))})`,
+            s.never_answered
+          from bf_adl_schedule s where s.due_at <= ${at(now)}`,
         order: sql`q.at asc, q.patient_id`,
       };
-    }
     case 'bf_adl_flagged':
       return {
         source: sql`select l.user_id as patient_id, l.submitted_at as at, ${none}

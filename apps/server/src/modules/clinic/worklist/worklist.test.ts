@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  BF_ADL_INSTRUMENT,
   Codes,
   DOCUMENT_DUE_SOON_DAYS,
   INTAKE_RESOURCE_NAMES,
@@ -12,6 +13,7 @@ import {
   type WorklistQuery,
 } from '@portal/protocol';
 import { assessmentLatest, auditLog, users } from '../../../db/schema/index.ts';
+import { definitionOf } from '../../assessment/index.ts';
 import { answersTotalling, BF_ADL, submission } from '../../assessment/test-helpers.ts';
 import { insertUsers } from '../../admin/admin-test-kit.ts';
 import {
@@ -172,6 +174,24 @@ describe('the worklist (issue 18 item 3)', () => {
     expect(unread.items.map((r) => [r.patient.id, r.unread])).toEqual([[ids.Wren, 2]]);
     await clinician.get('/admin/messages/thread/', { id: unread.items[0]!.thread_id! });
     expect(await idsIn('unread_messages')).toEqual([]);
+  });
+
+  it('keeps the BF-ADL due time in SQL to the definition’s interval, counted in hours', async () => {
+    const [row] = (
+      (await w.t.portal.ctx.db.execute(
+        sql`select extract(epoch from worklist_bf_adl_interval())::int as seconds`,
+      )) as unknown as { rows: { seconds: number }[] }
+    ).rows;
+    expect(row!.seconds).toBe((definitionOf(BF_ADL_INSTRUMENT).due_interval_days * DAY) / 1000);
+  });
+
+  it('drops a deactivated patient from the BF-ADL due queue and takes them back when reactivated', async () => {
+    const action = (action: string) =>
+      w.admin.post('/admin/users/action/', { id: ids.Olga, action }, { encrypt: true });
+    await action('deactivate');
+    expect(await idsIn('bf_adl_due')).not.toContain(ids.Olga);
+    await action('reactivate');
+    expect(await idsIn('bf_adl_due')).toContain(ids.Olga);
   });
 
   it('counts every queue beside it, matching the rows', async () => {
