@@ -6,6 +6,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one, so one on this 2-core machine; most of a
+    // server test's time is spent waiting (HTTP round trips, child processes, timers), and three
+    // finish sooner: the server project took 403 s with one fork and 295 s with three.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -48,10 +52,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Most of a server test's time is spent waiting (HTTP round trips, child processes,
-          // timers), so more forks than cores finish sooner: 403 s with one fork, 295 s with three,
-          // on this 2-core machine.
-          maxWorkers: 3,
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
         },
       },
