@@ -49,8 +49,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A limit that only catches a hang: the heaviest tests (the access matrix, every
+          // route twice over) passed 30 s when the machine ran at a load of 12-16.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
         },
