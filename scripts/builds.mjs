@@ -11,6 +11,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 const BUILDS = {
   web: {
     workspace: 'apps/web',
+    // Warnings and errors only: not the list of every file written.
+    quiet: ['--logLevel', 'warn'],
     output: 'apps/web/dist/index.html',
     sources: [
       'apps/web/src',
@@ -23,6 +25,7 @@ const BUILDS = {
   },
   server: {
     workspace: 'apps/server',
+    quiet: [],
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/protocol/src'],
   },
@@ -49,7 +52,7 @@ export function buildIfStale(names) {
     const build = BUILDS[name];
     if (!stale(build)) continue;
     console.log(`Building the ${name}…`);
-    const run = spawnSync('npm', ['run', 'build', '--silent', '-w', build.workspace], {
+    const run = spawnSync('npm', ['run', 'build', '--silent', '-w', build.workspace, '--', ...build.quiet], {
       cwd: root,
       stdio: 'inherit',
     });
