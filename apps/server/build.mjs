@@ -22,12 +22,13 @@ export const PRODUCTION_ENTRIES = {
 
 const require = createRequire(import.meta.url);
 
-// The protocol package publishes its TypeScript sources: bundle them, so production needs no
-// loader for it. Every other package stays an import of node_modules, as installed.
-const bundleProtocol = {
-  name: 'bundle-protocol',
+// Workspace packages (@portal/protocol; @portal/server itself for bench programs) publish their
+// TypeScript sources: bundle them, so production needs no loader for them. Every other package
+// stays an import of node_modules, as installed.
+const bundleWorkspacePackages = {
+  name: 'bundle-workspace-packages',
   setup(build) {
-    build.onResolve({ filter: /^@portal\/protocol(\/|$)/ }, (args) => ({ path: require.resolve(args.path) }));
+    build.onResolve({ filter: /^@portal\// }, (args) => ({ path: require.resolve(args.path) }));
   },
 };
 
@@ -48,7 +49,7 @@ export async function bundle(entries, outdir) {
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    plugins: [bundleProtocol],
+    plugins: [bundleWorkspacePackages],
     // Stack traces map back to the TypeScript lines (node --enable-source-maps); the sources
     // themselves are in the repository, not in the maps.
     sourcemap: 'linked',
