@@ -4,7 +4,7 @@
 
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
-# --- build: all dependencies, then the web app ---------------------------------------------
+# --- build: all dependencies; type-check the server, then build it and the web app ----------
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -16,10 +16,13 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY packages/protocol packages/protocol
+COPY apps/server apps/server
 COPY apps/web apps/web
-RUN npm run build
+# What ships is type-checked (the server project, tests included, and the protocol it bundles).
+RUN npx tsc -b packages/protocol apps/server \
+    && npm run build
 
-# --- runtime: production dependencies of the server only ------------------------------------
+# --- runtime: the built server, its migrations and production dependencies only -----------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -34,16 +37,15 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund -w packages/protocol -w apps/server \
+RUN npm ci --omit=dev --no-audit --no-fund -w apps/server \
     && npm cache clean --force
-COPY tsconfig.base.json tsconfig.json ./
-COPY packages/protocol/src packages/protocol/src
-COPY apps/server/tsconfig.json apps/server/
+# JavaScript with source maps (the protocol package bundled in); no sources, tests or loader.
+COPY --from=build /src/apps/server/dist apps/server/dist
 COPY apps/server/drizzle apps/server/drizzle
-COPY apps/server/src apps/server/src
-COPY scripts/healthcheck.mjs scripts/
+# healthcheck for HEALTHCHECK; builds and server for `npm run migrate` and the other tools.
+COPY scripts/healthcheck.mjs scripts/builds.mjs scripts/server.mjs scripts/
 COPY --from=build /src/apps/web/dist apps/web/dist
-# The only writable places a read-only root needs: DATA_DIR (volume) and /tmp (tmpfs, tsx's cache).
+# The only writable places a read-only root needs: DATA_DIR (volume) and /tmp (tmpfs).
 RUN mkdir -p /var/lib/portal && chown node:node /var/lib/portal
 USER node
 VOLUME ["/var/lib/portal"]
@@ -51,4 +53,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "scripts/healthcheck.mjs"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

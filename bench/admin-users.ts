@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './lib/repo-root.ts';
-import { typescriptEntry } from './lib/typescript-entry.ts';
+import { builtEntry } from './lib/node-entry.ts';
 
 /**
  * The users page's queries on 10,000 seeded users (issue 8). The work runs inside the server
@@ -12,8 +12,8 @@ import { typescriptEntry } from './lib/typescript-entry.ts';
  *
  * For bench/run.ts: `'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite()`.
  */
-export function runAdminUsersSuite(): Promise<boolean> {
-  const { command, args } = typescriptEntry('apps/server/src/modules/admin/bench/users-page-bench.ts');
+export async function runAdminUsersSuite(): Promise<boolean> {
+  const { command, args } = await builtEntry('apps/server/src/modules/admin/bench/users-page-bench.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
     child.on('error', reject);

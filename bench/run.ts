@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   api: async () => (await import('./api/run-api.ts')).runApiSuite(),
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
   worklist: async () => (await import('./worklist.ts')).runWorklistSuite(),
+  'start-time': async () => (await import('./api/start-time.ts')).runStartTimeSuite(),
   enumeration: async () => (await import('./enumeration.ts')).runEnumerationSuite(),
   load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
   web: async () => (await import('./web/run-web.ts')).runWebSuite(),

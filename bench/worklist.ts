@@ -5,7 +5,7 @@ import { apiUrl } from './api/api-url.ts';
 import { startPortal } from './api/start-portal.ts';
 import { drain, measureRun, warmUp, type Load } from './lib/measure.ts';
 import { repoRoot } from './lib/repo-root.ts';
-import { typescriptEntry } from './lib/typescript-entry.ts';
+import { builtEntry } from './lib/node-entry.ts';
 
 /**
  * The worklist (issue 18) with 10,000 patients: the real server, its database seeded by
@@ -28,8 +28,8 @@ const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2025' } a
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-function seed(env: NodeJS.ProcessEnv): Promise<void> {
-  const { command, args } = typescriptEntry('apps/server/src/modules/clinic/bench/seed-worklist.ts');
+async function seed(env: NodeJS.ProcessEnv): Promise<void> {
+  const { command, args } = await builtEntry('apps/server/src/modules/clinic/bench/seed-worklist.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env });
     child.on('error', reject);

@@ -2,7 +2,10 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { buildIfStale } from '../scripts/builds.mjs';
 
+// The built web app and server, as `npm start` serves them; rebuilt only when a source changed.
+buildIfStale(['web', 'server']);
 // Chosen once in the runner and inherited by the workers, which read the mail outbox there.
 process.env.PORTAL_E2E_PORT ??= '8181';
 process.env.PORTAL_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
@@ -48,7 +51,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -7,7 +7,7 @@ import { onExit } from '../lib/exit-cleanup.ts';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { startService, type Service } from '../lib/service-process.ts';
-import { typescriptEntry } from '../lib/typescript-entry.ts';
+import { portalEntry } from '../lib/node-entry.ts';
 import { PortalLog } from './portal-log.ts';
 
 // Migrations and the demo seed (two argon2 hashes) run before /healthz answers.
@@ -29,7 +29,7 @@ export interface PortalUnderTest {
 }
 
 /**
- * The real server (apps/server/src/main.ts) in development mode with explicit throwaway
+ * The real server, built (apps/server/dist/main.js), in development mode with explicit throwaway
  * keys, the demo patient seeded, and a temporary data directory that goes with it.
  */
 export async function startPortal(
@@ -66,7 +66,7 @@ export async function startPortal(
   await options.beforeStart?.(env);
   const service = await startService({
     name: 'portal',
-    ...typescriptEntry('apps/server/src/main.ts'),
+    ...portalEntry(),
     cwd: repoRoot,
     env,
     baseUrl: `http://127.0.0.1:${port}`,

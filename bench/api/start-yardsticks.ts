@@ -2,7 +2,7 @@ import path from 'node:path';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { startService, type Service } from '../lib/service-process.ts';
-import { typescriptEntry } from '../lib/typescript-entry.ts';
+import { builtEntry } from '../lib/node-entry.ts';
 
 const STARTUP_TIMEOUT_MS = 30_000;
 
@@ -28,7 +28,7 @@ async function startYardstick(
   const port = await freePort();
   return startService({
     name,
-    ...typescriptEntry(path.join(import.meta.dirname, file)),
+    ...(await builtEntry(path.join(import.meta.dirname, file))),
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     baseUrl: `http://127.0.0.1:${port}`,

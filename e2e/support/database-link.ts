@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { serverCommand } from '../../scripts/builds.mjs';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -60,7 +61,7 @@ export async function startPortalWithDatabaseLink(databaseUrl: string): Promise<
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-outage-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(...serverCommand('main'), {
     cwd: repoRoot,
     stdio: 'ignore',
     env: {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import pg from 'pg';
+import { serverCommand } from '../../scripts/builds.mjs';
 
 /**
  * A portal of its own, on a fresh database, for journeys that change clinic settings every
@@ -65,7 +66,7 @@ async function startPortal(): Promise<{ portal: PrivatePortal; stop: () => Promi
   if (process.env.PORTAL_E2E_WEB_DIST) env.WEB_DIST = process.env.PORTAL_E2E_WEB_DIST;
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(...serverCommand('main'), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -47,9 +47,19 @@ export const REDACTED_PATHS = [
   '*.recovery_codes',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * `readable`: pino-pretty in a worker thread, for a developer's terminal. Otherwise JSON lines,
+ * what log collectors and the bench read (and pino-pretty is a development dependency only).
+ */
+export function loggerOptions(level: string, readable = false): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(readable && {
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+      },
+    }),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // Paths only: query strings may carry tokens or record ids.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { httpsUrl } from '@portal/protocol';
+import { repoRoot } from './paths.ts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -137,8 +138,6 @@ export type Config = z.infer<typeof configSchema> & {
   production: boolean;
   apiDocs: boolean;
 };
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Besides DATABASE_URL or an explicit DATA_DIR. */
 export const REQUIRED_IN_PRODUCTION = ['PORTAL_MASTER_KEY', 'JWT_SECRET', 'PUBLIC_URL'] as const;

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './demo/seed-demo.ts';
 import { createPortal } from './portal.ts';
 
@@ -37,8 +37,19 @@ async function main() {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/**
+ * The message and where it was thrown (TypeScript lines, through the build's source maps); an
+ * operator's configuration mistake needs its message only. A failed query's message lists its
+ * parameters (e-mails, password hashes): never print those.
+ */
+function describeFatal(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error instanceof ConfigError) return error.message;
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${error.name}: ${error.message.split('\nparams:')[0]}`, ...frames].join('\n');
+}
+
 main().catch((error: unknown) => {
-  // A failed query's message lists its parameters (e-mails, password hashes): never print those.
-  console.error(error instanceof Error ? error.message.split('\nparams:')[0] : error);
+  console.error(describeFatal(error));
   process.exit(1);
 });

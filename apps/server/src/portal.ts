@@ -49,7 +49,9 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     throw error;
   });
   const secrets = await loadSecrets(config);
-  const logOptions = options.logger ?? loggerOptions(config.LOG_LEVEL);
+  const logOptions =
+    options.logger ??
+    loggerOptions(config.LOG_LEVEL, config.NODE_ENV === 'development' && process.stdout.isTTY);
   // Fastify takes the destination as `stream` in its options, pino as a second argument: pass
   // it on, so service logs (mail, jobs) reach the same place as request logs (and tests see them).
   const log =

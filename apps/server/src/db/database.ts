@@ -11,6 +11,7 @@ import pg from 'pg';
 import { applicationName, refuseBesideOtherReleases } from './release-guard.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+import { migrationsDir } from '../paths.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -42,7 +43,6 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
-const committedMigrations = path.resolve(import.meta.dirname, '../../drizzle');
 // A database that stops answering without closing the connection (a network path dropping
 // packets) would otherwise hold requests forever: connecting and each query are bounded, and
 // the error plugin answers 10503 (docs/reliability.md). No query of the portal comes near these.
@@ -100,7 +100,7 @@ const ANALYZE_EVERY_MS = 6 * 3600_000;
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  { migrationsFolder = committedMigrations }: DatabaseOptions = {},
+  { migrationsFolder = migrationsDir }: DatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if ('url' in target) {
     const application_name = applicationName(migrationsFolder);

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -14,8 +15,12 @@ import {
   type SpawnedPortal,
 } from '../testing/spawn-portal.ts';
 import { PortalClient } from '@portal/protocol';
+import { serverCommand } from '../../../../scripts/builds.mjs';
+import serverPackage from '../../package.json' with { type: 'json' };
+import { repoRoot } from '../paths.ts';
 
 const PROCESS_TEST_TIMEOUT = 120_000;
+const distDir = path.join(repoRoot, 'apps/server/dist');
 
 /** A P-256 public key as the handshake wants it (uncompressed SEC1 point, hex). */
 function clientPublicKey(): string {
@@ -68,7 +73,7 @@ describe('production mode, as its own process', () => {
   it(
     'refuses invalid values and demo data alongside the missing ones',
     async () => {
-      const run = spawnProcess(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const run = spawnProcess(...serverCommand('main'), {
         NODE_ENV: 'production',
         PORTAL_MASTER_KEY: 'short',
         PORTAL_DEMO: '1',
@@ -101,6 +106,14 @@ describe('production mode, as its own process', () => {
       await database?.drop();
     }, PROCESS_TEST_TIMEOUT);
 
+    it('is the build run by plain node, as the image and `npm start` run it: no TypeScript loader', async () => {
+      // What the kernel started, flags included: a loader needs --import/--require/--loader or NODE_OPTIONS.
+      const argv = (await readFile(`/proc/${node.process.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+      expect(argv).toEqual([process.execPath, '--enable-source-maps', path.join(distDir, 'main.js')]);
+      const environ = (await readFile(`/proc/${node.process.pid}/environ`, 'utf8')).split('\0');
+      expect(environ.filter((v) => v.startsWith('NODE_OPTIONS='))).toEqual([]);
+    });
+
     it('starts, is ready, and created no demo accounts', async () => {
       expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${node.url}/readyz`)).status).toBe(200);
@@ -120,6 +133,53 @@ describe('production mode, as its own process', () => {
       expect(await third.json()).toMatchObject({ code: 10429 });
     });
   });
+
+  it('the build imports only production dependencies and Node built-ins (no tsx, no test-only package)', async () => {
+    const allowed = new Set([...Object.keys(serverPackage.dependencies), ...builtinModules]);
+    const imported = new Set<string>();
+    for (const file of await readdir(distDir, { recursive: true })) {
+      if (!file.endsWith('.js') || file.startsWith('bench')) continue;
+      const code = await readFile(path.join(distDir, file), 'utf8');
+      // esbuild writes `import … from "x";` at the start of a line and `import("x")`.
+      const specifiers =
+        /^(?:import|export)\b[^;]*?\bfrom\s*"([^".][^"]*)";|^import\s*"([^".][^"]*)";|\bimport\("([^".][^"]*)"\)/gm;
+      for (const match of code.matchAll(specifiers)) {
+        const specifier = match[1] ?? match[2] ?? match[3]!;
+        const name = specifier!
+          .replace(/^node:/, '')
+          .split('/')
+          .slice(0, specifier!.startsWith('@') ? 2 : 1);
+        imported.add(name.join('/'));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...imported].filter((name) => !allowed.has(name))).toEqual([]);
+  });
+
+  it(
+    'a start that fails prints where, in TypeScript lines (source maps of the build)',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'portal-fatal-'));
+      try {
+        await writeFile(path.join(dir, 'cert.pem'), 'not a certificate');
+        await writeFile(path.join(dir, 'key.pem'), 'not a key');
+        const run = spawnProcess(...serverCommand('main'), {
+          ...PRODUCTION_ENV,
+          DATA_DIR: path.join(dir, 'data'),
+          TLS_CERT: path.join(dir, 'cert.pem'),
+          TLS_KEY: path.join(dir, 'key.pem'),
+          // Node's own frames and fastify's come first: room for the portal's below them.
+          NODE_OPTIONS: '--stack-trace-limit=50',
+        });
+        expect((await run.exited).code).toBe(1);
+        expect(run.output()).toMatch(/^\s+at .*apps\/server\/src\/app\.ts:\d+:\d+/m);
+        expect(run.output()).not.toMatch(/dist\/main\.js:\d+/);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 
   describe('built-in TLS and a trusted reverse proxy', () => {
     let dir: string;

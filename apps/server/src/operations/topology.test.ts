@@ -44,6 +44,9 @@ describe('container files', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*scripts\/healthcheck\.mjs/m);
     expect(runtime).toMatch(/^VOLUME \["\/var\/lib\/portal"\]$/m);
     expect(runtime).toContain('--omit=dev');
+    // What runs is the build: no TypeScript sources, tests or loader in the image.
+    expect(runtime).not.toMatch(/apps\/server\/src|tsx/);
+    expect(runtime).toMatch(/^CMD \["node", "--enable-source-maps", "apps\/server\/dist\/main\.js"\]$/m);
   });
 
   it('compose.yaml runs PostgreSQL, a migration step, two read-only portal nodes with health checks, and a proxy', async () => {
@@ -53,7 +56,11 @@ describe('container files', () => {
     const { services } = compose;
     expect(Object.keys(services).sort()).toEqual(['db', 'migrate', 'portal-1', 'portal-2', 'proxy']);
     expect(services.db!.healthcheck?.test?.join(' ')).toContain('pg_isready');
-    expect(services.migrate!.command).toEqual(['node', '--import', 'tsx', 'apps/server/src/cli/migrate.ts']);
+    expect(services.migrate!.command).toEqual([
+      'node',
+      '--enable-source-maps',
+      'apps/server/dist/migrate.js',
+    ]);
     for (const name of ['portal-1', 'portal-2']) {
       const node = services[name]!;
       expect(node.read_only, name).toBe(true);

@@ -42,8 +42,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The real server entry (src/main.ts) in its own process, as `npm start` runs it, on a
- * free loopback port. Resolves once /healthz answers, i.e. after migrations and seeding.
+ * The real server entry in its own process, from its sources (src/main.ts through tsx, so a
+ * test sees the code it sits beside without a build), on a free loopback port. Resolves once
+ * /healthz answers, i.e. after migrations and seeding.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();

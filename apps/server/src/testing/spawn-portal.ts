@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { serverCommand } from '../../../../scripts/builds.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-export const serverMain = path.join(repoRoot, 'apps/server/src/main.ts');
 
 /** Keys and settings that satisfy production mode; tests override what they examine. */
 export const PRODUCTION_ENV = {
@@ -92,9 +92,12 @@ export function spawnProcess(
   return { process: child, output: () => text, waitFor, exited, stop };
 }
 
-/** Starts apps/server/src/main.ts and waits for its "Listening on" line. */
+/**
+ * Starts the built server as production runs it (`node --enable-source-maps
+ * apps/server/dist/main.js`, built by the suite's global setup) and waits for its "Listening on" line.
+ */
 export async function spawnPortal(env: Record<string, string>): Promise<SpawnedPortal> {
-  const proc = spawnProcess(process.execPath, ['--import', 'tsx', serverMain], env);
+  const proc = spawnProcess(...serverCommand('main'), env);
   try {
     const address = await proc.waitFor(/Listening on (\S+)/);
     return { ...proc, url: address.replace('0.0.0.0', '127.0.0.1') };

@@ -1,8 +1,7 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const committedMigrations = path.resolve(import.meta.dirname, '../../drizzle');
+import { migrationsDir } from '../paths.ts';
 
 interface JournalEntry {
   idx: number;
@@ -18,7 +17,7 @@ interface JournalEntry {
  */
 export async function migrationsWith(added: { name: string; statements: string[] }[]): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-migrations-'));
-  await cp(committedMigrations, folder, { recursive: true });
+  await cp(migrationsDir, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: JournalEntry[] };
   const last = journal.entries.at(-1)!;

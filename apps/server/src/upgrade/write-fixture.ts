@@ -10,6 +10,7 @@ import { processDatabase, spawnServer } from '../testing/server-process.ts';
 import { auditColumns, auditDigest } from './audit-digest.ts';
 import { writeScenario } from './fixture-scenario.ts';
 import { FIXTURES_DIR, readJson, type FixtureKeys, type FixtureManifest } from './manifest.ts';
+import { migrationsDir } from '../paths.ts';
 
 const release = process.argv[2];
 if (!release || !/^[\w.-]+$/.test(release)) {
@@ -31,7 +32,7 @@ const keys: FixtureKeys = await readJson<FixtureKeys>(keysFile).catch(async () =
 });
 
 const journal = await readJson<{ entries: { tag: string }[] }>(
-  path.resolve(import.meta.dirname, '../../drizzle/meta/_journal.json'),
+  path.join(migrationsDir, 'meta/_journal.json'),
 );
 const database = await processDatabase();
 try {

@@ -18,8 +18,14 @@ import gbWelcome from './gb/welcome.ts';
 type Resource = Record<string, unknown>;
 
 // One module per locale and feature, loaded when a screen first needs it: the legal texts
-// and the signup strings never weigh on the login page's first load.
-const modules = import.meta.glob<{ default: Resource }>(['./gb/*.ts', './cn/*.ts']);
+// and the signup strings never weigh on the login page's first load. The gb namespaces bundled
+// below are left out: i18next never asks the backend for them, and a module both imported and
+// lazily loaded would stay in the entry chunk anyway (the bundler warns about exactly that).
+const modules = import.meta.glob<{ default: Resource }>([
+  './gb/*.ts',
+  './cn/*.ts',
+  '!./gb/{common,layout,notices,auth,welcome}.ts',
+]);
 
 // The default locale's strings for the shell and the two landing pages (sign-in, welcome) come
 // with the entry chunk: gb is every locale's fallback, so it is always needed, and a page no
