@@ -11,6 +11,7 @@ import { useSession } from '../api/use-session.ts';
 import { NoticeRegion, type NoticeView } from '../ui/NoticeRegion.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { setSiteName } from '../ui/site-name.ts';
+import { noteFocusAtNavigation } from '../ui/heading-focus.ts';
 import { decideAccess } from './access.ts';
 import { matchedRoutes } from './router.tsx';
 
@@ -39,6 +40,8 @@ export function AppShell() {
   const clinicName = usePublicConfig().data?.clinic_name ?? null;
 
   useEffect(() => setSiteName(clinicName), [clinicName]);
+
+  useEffect(() => noteFocusAtNavigation(location.key, document.activeElement), [location.key]);
 
   useEffect(() => {
     void startApi();

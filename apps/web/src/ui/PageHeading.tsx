@@ -13,7 +13,7 @@ interface PageHeadingProps {
 /**
  * The page's one h1. After a client-side navigation it takes focus, so screen-reader and
  * keyboard users start at the new content (the first load keeps the browser's own start),
- * unless they opened a menu or dialog while the page's code was on its way.
+ * unless they went elsewhere (a menu, a dialog, another control) while the page was on its way.
  */
 export function PageHeading({ children, title }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -29,7 +29,7 @@ export function PageHeading({ children, title }: PageHeadingProps) {
   }, [documentTitle, site]);
 
   useEffect(() => {
-    if (key !== 'default' && headingMayTakeFocus(document.activeElement)) ref.current?.focus();
+    if (key !== 'default' && headingMayTakeFocus(key, document.activeElement)) ref.current?.focus();
   }, [key]);
 
   return (
