@@ -11,7 +11,8 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
     resultTypes: ['violations'],
   });
   const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`,
   );
   expect(violations).toEqual([]);
 }
