@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { MedicalHistory } from '@portal/protocol';
+import { medicalHistorySchema } from '@portal/protocol';
 import type { AppLocale } from '../../i18n/locale.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
@@ -7,7 +7,8 @@ import { medicalHistoryFields } from './medical-history-fields.ts';
 import { profileFields } from './profile-fields.ts';
 import { ValueList } from './ValueList.tsx';
 
-const history: MedicalHistory = {
+// Parsed with the protocol's schema: the record is one the server could have saved.
+const history = medicalHistorySchema.parse({
   conditions: [{ name: 'Asthma', since: '2019-06' }],
   surgeries: [],
   medications: [{ name: 'Metformin', dose: '500 mg' }],
@@ -16,7 +17,7 @@ const history: MedicalHistory = {
   mobility_aids: ['cane', 'walker'],
   devices: [],
   smoking: 'never',
-};
+});
 
 /** The list's top-level rows as a reader sees them: each term with its description's lines. */
 function rowsOf(container: HTMLElement): Record<string, string> {

@@ -88,10 +88,11 @@ const HISTORY_WORDS = {
   gb: {
     conditions: 'Health conditions',
     add: 'Add a condition',
-    item: 'Condition 1',
     name: 'Condition',
-    named: 'Condition 1: Asthma',
-    remove: 'Remove Condition 1: Asthma',
+    first: 'Condition 1: Asthma',
+    removeFirst: 'Remove Condition 1: Asthma',
+    renumbered: 'Condition 1: Eczema',
+    removeLast: 'Remove Condition 1: Eczema',
     noAllergies: 'I have no known allergies',
     allergies: 'Allergies',
     addAllergy: 'Add an allergy',
@@ -99,10 +100,11 @@ const HISTORY_WORDS = {
   cn: {
     conditions: '疾病与健康问题',
     add: '添加疾病',
-    item: '疾病 1',
     name: '疾病名称',
-    named: '疾病 1：Asthma',
-    remove: '删除 疾病 1：Asthma',
+    first: '疾病 1：Asthma',
+    removeFirst: '删除 疾病 1：Asthma',
+    renumbered: '疾病 1：Eczema',
+    removeLast: '删除 疾病 1：Eczema',
     noAllergies: '我没有已知的过敏',
     allergies: '过敏',
     addAllergy: '添加过敏项',
@@ -110,21 +112,26 @@ const HISTORY_WORDS = {
 } as const;
 
 describe.each(Object.entries(HISTORY_WORDS))('the medical history form in %s', (locale, words) => {
-  test('a condition is added, named by what is typed, and removed, with focus following', async () => {
+  test('conditions are added, named by what is typed, and removed, with focus following', async () => {
     const screen = await renderSection('medical_history', locale as AppLocale);
     const conditions = screen.getByRole('region', { name: words.conditions });
-    await conditions.getByRole('button', { name: words.add }).click();
-
-    await expect.element(conditions.getByRole('heading', { name: words.item })).toBeVisible();
-    const name = conditions.getByRole('textbox', { name: words.name, exact: true });
-    await expect.element(name).toHaveFocus();
-    await name.fill('Asthma');
-    await expect.element(conditions.getByRole('heading', { name: words.named })).toBeVisible();
+    const add = conditions.getByRole('button', { name: words.add });
+    for (const [n, condition] of ['Asthma', 'Eczema'].entries()) {
+      await add.click();
+      const name = conditions.getByRole('textbox', { name: words.name, exact: true }).nth(n);
+      await expect.element(name).toHaveFocus();
+      await name.fill(condition);
+    }
+    await expect.element(conditions.getByRole('heading', { name: words.first })).toBeVisible();
     await expectNoAxeViolations(screen.container);
 
-    await conditions.getByRole('button', { name: words.remove }).click();
-    await expect.element(conditions.getByRole('heading', { name: words.named })).not.toBeInTheDocument();
-    await expect.element(conditions.getByRole('button', { name: words.add })).toHaveFocus();
+    // The neighbour takes the removed item's place (and number), and focus goes to its heading.
+    await conditions.getByRole('button', { name: words.removeFirst }).click();
+    const left = conditions.getByRole('heading', { name: words.renumbered });
+    await expect.element(left).toHaveFocus();
+    await conditions.getByRole('button', { name: words.removeLast }).click();
+    await expect.element(conditions.getByRole('heading', { level: 4 })).not.toBeInTheDocument();
+    await expect.element(add).toHaveFocus();
   });
 
   test('"no known allergies" and a list of allergies exclude each other', async () => {
