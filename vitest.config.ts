@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
 
 // Chromium comes from Debian (/usr/bin/chromium); Playwright's own browser download is unavailable here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,14 +59,20 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The app's styles and strings, as main.tsx loads them, under every component test.
+          setupFiles: ['apps/web/src/testing/component-setup.ts'],
           browser: {
             enabled: true,
             headless: true,
             screenshotFailures: false,
             provider: playwright({
+              // The theme then shortens every transition (theme.css), so axe never measures the
+              // colours of a button caught halfway between two styles.
+              contextOptions: { reducedMotion: 'reduce' },
               launchOptions: {
                 executablePath: chromium,
                 args: [
