@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS } from './demo/seed-demo.ts';
 import { createPortal } from './portal.ts';
 
@@ -37,14 +38,17 @@ async function main() {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** Refusals whose message tells the operator all they need: what to set, or what to stop first. */
+const OPERATOR_ERRORS = [ConfigError, DataDirLockedError];
+
 /**
  * The message and where it was thrown (TypeScript lines, through the build's source maps); an
- * operator's configuration mistake needs its message only. A failed query's message lists its
- * parameters (e-mails, password hashes): never print those.
+ * operator's mistake needs its message only. A failed query's message lists its parameters
+ * (e-mails, password hashes): never print those.
  */
 function describeFatal(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  if (error instanceof ConfigError) return error.message;
+  if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) return error.message;
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   return [`${error.name}: ${error.message.split('\nparams:')[0]}`, ...frames].join('\n');
 }
