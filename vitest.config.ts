@@ -47,6 +47,14 @@ export default defineConfig({
       },
       {
         test: {
+          // ESLint's own Node API on probe files: the import rules bite where they should.
+          name: 'lint',
+          include: ['apps/web/test/**/*.lint.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { worklistQueuesFor } from '@portal/protocol';
 import { useSession } from '../api/use-session.ts';
 import UsersPage from '../features/admin-users/UsersPage.tsx';
-import { WorklistView } from '../features/clinic/worklist/WorklistView.tsx';
+import { WorklistView } from '../features/clinic/worklist/index.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import './users-home.css';
 

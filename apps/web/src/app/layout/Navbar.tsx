@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
-import { SupportMenu } from '../../features/support/SupportMenu.tsx';
+import { SupportMenu } from '../../features/support/index.ts';
 import { ClinicMark } from './ClinicMark.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 

@@ -5,8 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { refreshTokens } from '../../api/client.ts';
 import { useEventPoll } from '../../api/events.ts';
 import { useSession } from '../../api/use-session.ts';
-import { onMessageEvent } from '../../features/messages/message-events.ts';
-import { isPatient, MessengerHost } from '../../features/messages/MessengerHost.tsx';
+import { isPatient, MessengerHost, onMessageEvent } from '../../features/messages/index.ts';
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
 import { homePath } from '../../api/home-path.ts';
@@ -19,7 +18,9 @@ import { Sidebar } from './Sidebar.tsx';
 import './signed-in-layout.css';
 
 // Decision 0010: only signed-in screens warn before the idle timeout, so the login page never loads it.
-const IdleWarning = lazy(() => import('../../features/idle-warning/IdleWarning.tsx'));
+const IdleWarning = lazy(() =>
+  import('../../features/idle-warning/index.ts').then((m) => ({ default: m.IdleWarning })),
+);
 
 /** spec §2: the sidebar collapses by itself on medium-or-smaller screens (below lg). */
 const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;

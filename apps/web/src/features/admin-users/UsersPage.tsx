@@ -15,7 +15,7 @@ import { apiQueryOf, listStateFrom, paramsFrom, type UserListState } from './use
 import { UsersTable } from './UsersTable.tsx';
 import { UsersToolbar } from './UsersToolbar.tsx';
 import { useUserPage } from './use-users.ts';
-import './admin-tables.css';
+import '../../ui/admin-tables.css';
 import './admin-users.css';
 
 /** Dates read best newest first; names and addresses alphabetically. */

@@ -8,7 +8,7 @@ import { AuditFiltersForm } from './AuditFiltersForm.tsx';
 import { AuditTable } from './AuditTable.tsx';
 // Shared with the users page until a ui/ home exists for tables and the pager.
 import { Pagination } from '../../ui/Pagination.tsx';
-import '../admin-users/admin-tables.css';
+import '../../ui/admin-tables.css';
 import './audit.css';
 
 /** The audit viewer: every row the portal wrote, filtered, paged, and exported as CSV. */

@@ -1,2 +1,3 @@
-// The clinic workspace's public entry: what other features (the user page) may show.
+// The clinic workspace's public entry: what the user page shows of a patient's chart.
 export { PatientChart } from './chart/PatientChart.tsx';
+export { ChartExports } from './exports/ChartExports.tsx';

@@ -18,7 +18,7 @@ import {
   useThreadAction,
   type InboxParams,
 } from './messages-api.ts';
-import '../admin-users/admin-tables.css';
+import '../../ui/admin-tables.css';
 import './messages.css';
 import './inbox.css';
 

@@ -6,6 +6,9 @@ import { formatDate } from '../../i18n/format.ts';
 import { i18next } from '../../i18n/index.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { usePainted } from '../../ui/use-painted.ts';
+import { loadBfAdlCardStatus } from '../assessment/index.ts';
+import { loadAwaitingSignatureCardStatus, loadReferenceCardStatus } from '../documents/index.ts';
+import { loadIntakeCardStatus, loadIntakeReviewNotice } from '../intake/index.ts';
 import './welcome.css';
 
 interface TaskCard {
@@ -29,21 +32,11 @@ function liveStatus(namespace: string, load: () => Promise<ComponentType>) {
   );
 }
 
-const IntakeCardStatus = liveStatus('intake', () =>
-  import('../intake/IntakeCardStatus.tsx').then((m) => m.default),
-);
-const IntakeReviewNotice = liveStatus('intake', () =>
-  import('../intake/IntakeReviewNotice.tsx').then((m) => m.default),
-);
-const BfAdlCardStatus = liveStatus('assessment', () =>
-  import('../assessment/BfAdlCardStatus.tsx').then((m) => m.default),
-);
-const AwaitingSignatureCardStatus = liveStatus('documents', () =>
-  import('../documents/DocumentsCardStatus.tsx').then((m) => m.AwaitingSignatureCardStatus),
-);
-const ReferenceCardStatus = liveStatus('documents', () =>
-  import('../documents/DocumentsCardStatus.tsx').then((m) => m.ReferenceCardStatus),
-);
+const IntakeCardStatus = liveStatus('intake', loadIntakeCardStatus);
+const IntakeReviewNotice = liveStatus('intake', loadIntakeReviewNotice);
+const BfAdlCardStatus = liveStatus('assessment', loadBfAdlCardStatus);
+const AwaitingSignatureCardStatus = liveStatus('documents', loadAwaitingSignatureCardStatus);
+const ReferenceCardStatus = liveStatus('documents', loadReferenceCardStatus);
 
 // A card whose feature reports progress shows it live; the others state honestly that
 // nothing has started until their features land.
