@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { usePasswordMinimum } from '../../api/public-config.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { useAcceptInvite } from './use-users.ts';
 
 type Field = 'password' | 'confirm';

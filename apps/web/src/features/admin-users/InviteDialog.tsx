@@ -15,7 +15,7 @@ import { SelectField, type SelectOption } from '../../ui/SelectField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { adminErrorKey } from './admin-error.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { PresetPicker } from './PresetPicker.tsx';
 import { mayChoosePreset } from './staff-access.ts';
 import { adminNotice } from './use-account-action.ts';

@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answers, AssessmentState } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
+import { DraftStatusLine } from '../../ui/DraftStatusLine.tsx';
+import { useDraftAutosave } from '../../ui/use-draft-autosave.ts';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
-import { DraftStatusLine } from './DraftStatusLine.tsx';
 import { itemsNamedBy, unansweredItems } from './form-errors.ts';
 import { ItemFieldset } from './ItemFieldset.tsx';
 import { localized } from './localized.ts';
 import { StepProgress } from './StepProgress.tsx';
 import { useSaveBfAdl } from './use-assessment.ts';
-import { useDraftSaver } from './use-draft-saver.ts';
 
 interface AssessmentFormProps {
   state: AssessmentState;
@@ -33,9 +33,11 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
   const legends = useRef(new Map<string, HTMLLegendElement>());
   const saveDraft = useSaveBfAdl();
   const submission = useSaveBfAdl();
-  const drafts = useDraftSaver(
-    (draft) => saveDraft.mutateAsync({ version: definition.version, answers: draft, draft: true }),
+  const drafts = useDraftAutosave(
     answers,
+    (draft) => saveDraft.mutateAsync({ version: definition.version, answers: draft, draft: true }),
+    // Quick changes of mind are saved together.
+    600,
   );
 
   const focusItem = (id: string) => requestAnimationFrame(() => legends.current.get(id)?.focus());
@@ -44,7 +46,6 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
     const next = { ...answers, [itemId]: value };
     setAnswers(next);
     setMissing((ids) => ids.filter((id) => id !== itemId));
-    drafts.schedule(next);
   };
 
   const goTo = (index: number) => {
@@ -64,7 +65,7 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
     setFailed(false);
     const open = unansweredItems(definition, answers);
     if (open.length > 0) return showMissing(open);
-    await drafts.settle();
+    await drafts.hold();
     try {
       await submission.mutateAsync({ version: definition.version, answers, draft: false });
       onSubmitted();
@@ -129,7 +130,7 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
           {t('form.submitFailed')}
         </p>
       )}
-      <DraftStatusLine status={drafts.status} />
+      <DraftStatusLine status={drafts.status} namespace="assessment" />
       <div className="bf-adl-form__actions">
         {stepped && step > 0 && (
           <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>

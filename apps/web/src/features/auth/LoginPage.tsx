@@ -8,7 +8,8 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
-import { focusFirstInvalid, hasErrors, requiredError, type FieldError } from './form-helpers.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
+import { hasErrors, requiredError, type FieldError } from './form-helpers.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { MfaStep } from './MfaStep.tsx';
 import { useLogin } from './use-auth-mutations.ts';
@@ -36,7 +37,7 @@ export default function LoginPage() {
     setErrors(found);
     setFormError(null);
     if (hasErrors(found)) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     loginMutation.mutate(

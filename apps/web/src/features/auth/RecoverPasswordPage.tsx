@@ -5,7 +5,8 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
 import { emailError } from './field-errors.ts';
-import { focusFirstInvalid, type FieldError } from './form-helpers.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
+import type { FieldError } from './form-helpers.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { useRequestPasswordReset } from './use-auth-mutations.ts';
 
@@ -24,7 +25,7 @@ export default function RecoverPasswordPage() {
     setError(found);
     setFormError(null);
     if (found) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     resetMutation.mutate(email.trim(), {

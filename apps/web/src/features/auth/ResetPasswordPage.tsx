@@ -6,7 +6,8 @@ import { usePasswordMinimum } from '../../api/public-config.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { passwordError } from './field-errors.ts';
-import { focusFirstInvalid, hasErrors, type FieldError } from './form-helpers.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
+import { hasErrors, type FieldError } from './form-helpers.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { SuccessIcon, WarningIcon } from './StatusIcons.tsx';
@@ -53,7 +54,7 @@ export default function ResetPasswordPage() {
     setErrors(found);
     setFormError(null);
     if (hasErrors(found)) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     confirmMutation.mutate(

@@ -8,7 +8,8 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
 import { dateOfBirthError, emailError, nameError, passwordError } from './field-errors.ts';
-import { focusFirstInvalid, hasErrors, type FieldError } from './form-helpers.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
+import { hasErrors, type FieldError } from './form-helpers.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { useSignup } from './use-auth-mutations.ts';
@@ -63,7 +64,7 @@ export default function SignupPage() {
     setErrors(found);
     if (hasErrors(found)) {
       setFormError(t('errors.formHasErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     setFormError(null);

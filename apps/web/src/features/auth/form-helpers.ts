@@ -12,8 +12,3 @@ export function requiredError(value: string): FieldError {
 export function hasErrors(errors: Record<string, FieldError>): boolean {
   return Object.values(errors).some(Boolean);
 }
-
-/** Moves focus to the first invalid field, so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countdownText, milestoneOf, type EndReason } from './idle-timing.ts';
 import { useIdleWarning } from './use-idle-warning.ts';
-import '../../ui/dialog.css';
+import { Dialog } from '../../ui/Dialog.tsx';
 import './idle-warning.css';
 
 /**
@@ -39,9 +39,7 @@ function IdleWarningDialog({
   onAcknowledge,
 }: IdleWarningDialogProps) {
   const { t } = useTranslation('idle');
-  const ref = useRef<HTMLDialogElement>(null);
   const firstRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const bodyId = useId();
   // The dialog's text is read as it opens; later only the 1-minute and 30-second marks are.
   const [openedAt] = useState(() => milestoneOf(remainingMs));
@@ -49,21 +47,10 @@ function IdleWarningDialog({
   const announcement = milestone !== openedAt && milestone !== 'open' ? t(`announce.${milestone}`) : '';
   const keep = reason === 'idle' ? onStay : onAcknowledge;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog?.showModal();
-    firstRef.current?.focus();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
-
   // The native modal already makes the page inert; this keeps Tab cycling between the buttons.
   const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const buttons = [...(ref.current?.querySelectorAll('button') ?? [])];
+    const buttons = [...event.currentTarget.querySelectorAll('button')];
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -76,22 +63,16 @@ function IdleWarningDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog idle-warning"
+    <Dialog
+      title={t(`${reason}.title`)}
+      // Escape is the safe choice: stay signed in.
+      onClose={keep}
       role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      describedBy={bodyId}
+      initialFocus={firstRef}
+      className="idle-warning"
       onKeyDown={trapTab}
-      onCancel={(event) => {
-        // Escape is the safe choice: stay signed in.
-        event.preventDefault();
-        keep();
-      }}
     >
-      <h2 id={titleId} className="dialog__title">
-        {t(`${reason}.title`)}
-      </h2>
       <p id={bodyId} className="idle-warning__body">
         {t(`${reason}.body`, { time: countdownText(remainingMs) })}
       </p>
@@ -106,6 +87,6 @@ function IdleWarningDialog({
           {t('signOut')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

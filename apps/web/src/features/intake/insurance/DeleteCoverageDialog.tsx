@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../ui/Dialog.tsx';
 
 interface DeleteCoverageDialogProps {
   /** The coverage's type, as the patient reads it; null while the dialog is closed. */
@@ -9,34 +10,32 @@ interface DeleteCoverageDialogProps {
   onCancel: () => void;
 }
 
-/** A modal confirmation (native <dialog>: focus is kept inside and Escape cancels). */
+/** Asks before a coverage and its card images are deleted. */
 export function DeleteCoverageDialog({ typeLabel, pending, onConfirm, onCancel }: DeleteCoverageDialogProps) {
+  if (typeLabel === null) return null;
+  return <OpenDialog typeLabel={typeLabel} pending={pending} onConfirm={onConfirm} onCancel={onCancel} />;
+}
+
+function OpenDialog({
+  typeLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: DeleteCoverageDialogProps & { typeLabel: string }) {
   const { t } = useTranslation('intake');
-  const ref = useRef<HTMLDialogElement>(null);
+  const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (typeLabel && !dialog?.open) {
-      dialog?.showModal();
-      // The safe choice takes focus first (showModal would pick the first button, Delete).
-      cancelRef.current?.focus();
-    }
-    if (!typeLabel && dialog?.open) dialog.close();
-  }, [typeLabel]);
   return (
-    <dialog
-      ref={ref}
-      className="intake-dialog"
-      aria-labelledby="delete-coverage-title"
-      aria-describedby="delete-coverage-body"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+    <Dialog
+      title={t('insurance.deleteTitle', { type: typeLabel })}
+      onClose={onCancel}
+      role="alertdialog"
+      describedBy={bodyId}
+      // The safe choice takes focus first (showModal would pick the first button, Delete).
+      initialFocus={cancelRef}
     >
-      <h2 id="delete-coverage-title">{t('insurance.deleteTitle', { type: typeLabel ?? '' })}</h2>
-      <p id="delete-coverage-body">{t('insurance.deleteBody')}</p>
-      <div className="intake-actions">
+      <p id={bodyId}>{t('insurance.deleteBody')}</p>
+      <div className="dialog__actions">
         <button type="button" className="button button--danger" disabled={pending} onClick={onConfirm}>
           {t('insurance.deleteConfirm')}
         </button>
@@ -44,6 +43,6 @@ export function DeleteCoverageDialog({ typeLabel, pending, onConfirm, onCancel }
           {t('actions.cancel')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

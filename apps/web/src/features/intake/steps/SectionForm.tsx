@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
+import { DraftStatusLine } from '../../../ui/DraftStatusLine.tsx';
+import { useDraftAutosave } from '../../../ui/use-draft-autosave.ts';
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
 import { FieldTableView } from '../form/FieldTableView.tsx';
 import { FormContext } from '../form/form-context.ts';
@@ -13,9 +15,7 @@ import type { ResourceState } from '../intake-api.ts';
 import type { SectionDefinition } from '../sections/sections.ts';
 import { useSaveResource } from '../use-intake-queries.ts';
 import { ConflictAlert } from './ConflictAlert.tsx';
-import { SaveStatus } from './SaveStatus.tsx';
 import { shouldExplain } from './should-explain.ts';
-import { useDraftAutosave } from './use-draft-autosave.ts';
 
 interface SectionFormProps {
   definition: SectionDefinition;
@@ -46,12 +46,16 @@ export function SectionForm(props: SectionFormProps) {
   );
   const draftSave = useSaveResource(definition.name);
   const wholeSave = useSaveResource(definition.name);
-  const autosave = useDraftAutosave(form.values, (values) =>
-    draftSave.mutateAsync({
-      version: state.version,
-      draft: true,
-      value: draftPayload(definition.draftSchema, definition.table, values),
-    }),
+  const autosave = useDraftAutosave(
+    form.values,
+    (values) =>
+      draftSave.mutateAsync({
+        version: state.version,
+        draft: true,
+        value: draftPayload(definition.draftSchema, definition.table, values),
+      }),
+    // Saved once typing has paused this long.
+    1_000,
   );
   const [problem, setProblem] = useState<'conflict' | 'save' | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -128,7 +132,7 @@ export function SectionForm(props: SectionFormProps) {
               {t('actions.back')}
             </Link>
           )}
-          <SaveStatus status={autosave.status} />
+          <DraftStatusLine status={autosave.status} namespace="intake" />
         </div>
       </form>
     </FormContext.Provider>

@@ -1,25 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormRecord } from '../../../ui/intake-record/field-spec.ts';
 
-/** Saved once typing has paused this long. */
-const AUTOSAVE_DELAY_MS = 1_000;
-
-export type AutosaveStatus =
+export type DraftStatus =
   { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: Date } | { state: 'failed' };
 
 /**
- * Keeps the server's draft of a section in step with the form: a second after typing stops,
- * and at once when the step is left. Saves run one after another, so an older draft can
- * never land after a newer one or after the whole section was saved.
+ * Keeps the server's draft in step with a form: once changes have paused for `delayMs`, and at
+ * once when asked (a step is left) or when the form unmounts. Saves run one after another, so an
+ * older draft never lands after a newer one or after the whole form was saved.
  */
-export function useDraftAutosave(values: FormRecord, saveDraft: (values: FormRecord) => Promise<unknown>) {
+export function useDraftAutosave<Values>(
+  values: Values,
+  saveDraft: (values: Values) => Promise<unknown>,
+  delayMs: number,
+) {
   // What the server holds already (the loaded value or draft, or the last draft sent).
   const persisted = useRef(JSON.stringify(values));
   const latest = useRef(values);
   const save = useRef(saveDraft);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [status, setStatus] = useState<AutosaveStatus>({ state: 'idle' });
+  const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
 
   useEffect(() => {
     latest.current = values;
@@ -28,13 +28,13 @@ export function useDraftAutosave(values: FormRecord, saveDraft: (values: FormRec
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
-    const form = latest.current;
-    const snapshot = JSON.stringify(form);
+    const draft = latest.current;
+    const snapshot = JSON.stringify(draft);
     if (snapshot === persisted.current) return;
     persisted.current = snapshot;
     setStatus({ state: 'saving' });
     queue.current = queue.current
-      .then(() => save.current(form))
+      .then(() => save.current(draft))
       .then(
         () => setStatus({ state: 'saved', at: new Date() }),
         () => {
@@ -47,22 +47,22 @@ export function useDraftAutosave(values: FormRecord, saveDraft: (values: FormRec
 
   useEffect(() => {
     if (JSON.stringify(values) === persisted.current) return;
-    timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
+    timer.current = setTimeout(flush, delayMs);
     return () => clearTimeout(timer.current);
-  }, [values, flush]);
+  }, [values, flush, delayMs]);
 
-  // Leaving the step unmounts the form: what is pending is saved then.
   useEffect(() => flush, [flush]);
 
   return {
     status,
+    flush,
     /** Before a whole save: no draft pending, none in flight, none for what is on screen. */
     hold: useCallback(async () => {
       clearTimeout(timer.current);
       persisted.current = JSON.stringify(latest.current);
       await queue.current;
     }, []),
-    /** The whole save failed: what is on screen still needs a draft when the step is left. */
+    /** The whole save failed: what is on screen still needs a draft when the form is left. */
     release: useCallback(() => {
       persisted.current = '';
     }, []),

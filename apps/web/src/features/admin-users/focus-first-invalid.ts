@@ -1,4 +1,0 @@
-/** After a refused submit, focus goes to the first invalid field so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
