@@ -70,9 +70,10 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          exclude: ['apps/web/test/**/*.lint.test.ts'],
           // The app's styles and strings, as main.tsx loads them, under every component test.
-          setupFiles: ['apps/web/src/testing/component-setup.ts'],
+          setupFiles: ['apps/web/testing/component-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

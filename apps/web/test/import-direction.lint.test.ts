@@ -5,8 +5,10 @@ const eslint = new ESLint();
 
 /** The import-direction errors ESLint reports for `code` as if it were the file at `filePath`. */
 async function boundaryErrors(filePath: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((message) => message.ruleId === 'boundaries/dependencies');
+  const results = await eslint.lintText(code, { filePath });
+  return results
+    .flatMap((result) => result.messages)
+    .filter((message) => message.ruleId === 'boundaries/dependencies');
 }
 
 describe("the web app's import direction", () => {

@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import type { AuditEntry, AuditPage as AuditPageAnswer } from '@portal/protocol';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+import { breaksOnlyAtAddressParts, renderedLines } from '../../../testing/rendered-lines.ts';
+import { apiQueryOf, filtersFrom } from '../../../src/features/audit/audit-params.ts';
+import AuditPage from '../../../src/features/audit/AuditPage.tsx';
+
+const ADMIN = 'alex.admin@clinic.example';
+const actor = { id: '3f0c9a52-7d1e-4b6a-8e2f-5a9c0b1d2e3f', email: ADMIN, name: 'Alex Admin' };
+const subject = {
+  id: '9e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b4',
+  email: 'mei.chen@example.com',
+  name: 'Mei Chen',
+};
+
+function entry(id: number, change: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id,
+    at: '2026-11-20T10:15:00.000Z',
+    action: 'admin.user.lock',
+    outcome: 'success',
+    actor,
+    subject,
+    target: null,
+    ip: '192.0.2.10',
+    user_agent: null,
+    detail: null,
+    ...change,
+  };
+}
+
+/** The cache entry for the rows at an address, as the page's query keys them. */
+function rowsAt(search: string, items: AuditEntry[], total = items.length) {
+  const filters = filtersFrom(new URLSearchParams(search));
+  const answer: AuditPageAnswer = { items, total, page: filters.page, page_size: filters.pageSize };
+  return [['admin-audit', ADMIN, apiQueryOf(filters)], answer] as const;
+}
+
+const renderAudit = (rows: ReturnType<typeof rowsAt>[]) =>
+  renderScreen(<AuditPage />, { url: '/audit', data: rows, staff: { email: ADMIN, auths: ['read_audit'] } });
+
+describe('the audit table on a wide screen', () => {
+  test('shows each row in words under its columns', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderAudit([
+      rowsAt('', [entry(1), entry(2, { actor: null, action: 'auth.login', outcome: 'failure' })]),
+    ]);
+    const headers = screen.getByRole('columnheader');
+    await expect.element(headers.first()).toBeVisible();
+    expect(headers.elements().map((h) => h.textContent)).toEqual([
+      'Time',
+      'Action',
+      'Outcome',
+      'Done by',
+      'About',
+      'Address',
+    ]);
+    const locked = screen.getByRole('row').filter({ hasText: 'Locked an account' });
+    await expect.element(locked).toHaveTextContent('Succeeded');
+    await expect.element(locked).toHaveTextContent(ADMIN);
+    await expect.element(locked).toHaveTextContent('mei.chen@example.com');
+    await expect
+      .element(screen.getByRole('row').filter({ hasText: 'Failed' }))
+      .toHaveTextContent('The portal');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('an empty result says so', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderAudit([rowsAt('', [])]);
+    await expect
+      .element(screen.getByRole('cell', { name: 'No audit rows match these filters.' }))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('navigation', { name: 'Pages of Audit rows' }))
+      .toHaveTextContent('0–0 of 0');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('a smaller page size starts again at page 1 and pages on from there', async () => {
+    await page.viewport(1280, 900);
+    const all = Array.from({ length: 60 }, (_, i) => entry(i + 1, { ip: `192.0.2.${i + 1}` }));
+    const screen = await renderAudit([
+      rowsAt('', all.slice(0, 50), 60),
+      rowsAt('page_size=10', all.slice(0, 10), 60),
+      rowsAt('page=2&page_size=10', all.slice(10, 20), 60),
+    ]);
+    const pages = screen.getByRole('navigation', { name: 'Pages of Audit rows' });
+    await expect.element(pages).toHaveTextContent('1–50 of 60');
+
+    await pages.getByRole('combobox', { name: 'Rows per page' }).selectOptions('10');
+    await expect.element(pages).toHaveTextContent('1–10 of 60');
+    await expect.element(pages).toHaveTextContent('Page 1 of 6');
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect.element(pages).toHaveTextContent('11–20 of 60');
+    await expect.element(screen.getByRole('cell', { name: '192.0.2.11', exact: true })).toBeVisible();
+  });
+});
+
+test('on a phone, long addresses in the people columns wrap only after the @ and before a dot', async () => {
+  const email = 'physiotherapie.terminvergabe@gemeinschaftspraxis.hamburgnord.example.com';
+  const screen = await renderAudit([rowsAt('', [entry(1, { actor: { ...actor, email } })])]);
+  const address = screen.getByText(email);
+  await expect.element(address).toBeVisible();
+  const lines = renderedLines(address.element());
+  expect(lines.join('')).toBe(email);
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines, lines.join(' | ')).toSatisfy(breaksOnlyAtAddressParts);
+  await expectNoAxeViolations(screen.container);
+});

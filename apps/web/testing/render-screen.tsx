@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { render } from 'vitest-browser-react';
+import { storeTokens } from '../src/api/session.ts';
+import { i18next } from '../src/i18n/index.ts';
+import type { AppLocale } from '../src/i18n/locale.ts';
+
+export interface ScreenOptions {
+  locale?: AppLocale;
+  /**
+   * Server answers already in the cache under the keys the screen's hooks ask for: the screen
+   * renders what the server would have sent, and no request leaves the page for them.
+   */
+  data?: readonly (readonly [QueryKey, unknown])[];
+  /** The address the screen opens at: the tables keep their state in it. */
+  url?: string;
+  /** A signed-in staff member holding these permissions (the row actions depend on them). */
+  staff?: { email: string; auths: readonly string[] };
+}
+
+function signIn({ email, auths }: NonNullable<ScreenOptions['staff']>): void {
+  storeTokens(
+    {
+      access: 'access',
+      refresh: 'refresh',
+      expires: Math.floor(Date.now() / 1000) + 3_600,
+      mfa: false,
+      username: email,
+      roles: ['admin'],
+      auths: [...auths],
+      first_name: 'Alex',
+      insurance_type: null,
+    },
+    false,
+  );
+}
+
+/** Renders a screen as the app does: strings in the chosen locale, a router, a query client. */
+export async function renderScreen(ui: ReactNode, options: ScreenOptions = {}) {
+  await i18next.changeLanguage(options.locale ?? 'gb');
+  if (options.staff) signIn(options.staff);
+  const client = new QueryClient({
+    // What the test put in the cache is what the server said; nothing is fetched again.
+    defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
+  });
+  for (const [key, value] of options.data ?? []) client.setQueryData(key, value);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[options.url ?? '/']}>
+        <Suspense fallback={null}>{ui}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
