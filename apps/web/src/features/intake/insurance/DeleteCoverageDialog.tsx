@@ -29,7 +29,6 @@ function OpenDialog({
     <Dialog
       title={t('insurance.deleteTitle', { type: typeLabel })}
       onClose={onCancel}
-      role="alertdialog"
       describedBy={bodyId}
       // The safe choice takes focus first (showModal would pick the first button, Delete).
       initialFocus={cancelRef}
