@@ -5,6 +5,16 @@ import react from '@vitejs/plugin-react';
 // Chromium comes from Debian (/usr/bin/chromium); Playwright's own browser download is unavailable here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Limits that only catch a hang, spread into every project (inline projects do not inherit the
+// root's test options): the heaviest server tests passed 30 s at a load of 12-16, and in a CI run
+// at load 25 the ESLint probe (5 s default) and a lazy page's first render (expect.poll's 1 s
+// default) ran out of time.
+const hangOnly = {
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+  expect: { poll: { timeout: 30_000 } },
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one, so one on this 2-core machine; most of a
@@ -14,6 +24,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...hangOnly,
           name: 'protocol-node',
           include: ['packages/protocol/src/**/*.test.ts'],
           environment: 'node',
@@ -21,6 +32,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...hangOnly,
           name: 'protocol-chromium',
           include: ['packages/protocol/src/**/*.test.ts'],
           // node:crypto's envelope primitives (decision 0011) exist only in Node.
@@ -47,6 +59,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...hangOnly,
           // ESLint's own Node API on probe files: the import rules bite where they should.
           name: 'lint',
           include: ['apps/web/test/**/*.lint.test.ts'],
@@ -55,13 +68,10 @@ export default defineConfig({
       },
       {
         test: {
+          ...hangOnly,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          // A limit that only catches a hang: the heaviest tests (the access matrix, every
-          // route twice over) passed 30 s when the machine ran at a load of 12-16.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
           pool: 'forks',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
         },
@@ -69,6 +79,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...hangOnly,
           name: 'web',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           exclude: ['apps/web/test/**/*.lint.test.ts'],
