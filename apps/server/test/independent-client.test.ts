@@ -23,8 +23,8 @@ import {
   runFlow,
   seal,
   sharedSecret,
-} from './testing/independent-client.ts';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from './testing/test-portal.ts';
+} from '../testing/independent-client.ts';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 // §9: the known-answer file. Read from the repository's copy (a clone has no
 // ../shared); it is data, not implementation, so reading it keeps the client independent.
@@ -46,7 +46,7 @@ interface Vectors {
 }
 
 function loadVectors(): Vectors {
-  const url = new URL('../../../packages/protocol/src/fixtures/protocol-vectors.json', import.meta.url);
+  const url = new URL('../../../packages/protocol/testing/fixtures/protocol-vectors.json', import.meta.url);
   const parsed: unknown = JSON.parse(readFileSync(url, 'utf8'));
   if (!isObject(parsed) || !Array.isArray(parsed.messages) || !Array.isArray(parsed.invalid_hex)) {
     throw new Error('protocol-vectors.json has an unexpected shape');

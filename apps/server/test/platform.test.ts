@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalClient } from '@portal/protocol';
-import { loadConfig } from './config.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { loadConfig } from '../src/config.ts';
 import {
   DEMO_PATIENT,
   freshDatabase,
   linkToken,
   startTestPortal,
   type TestPortal,
-} from './testing/test-portal.ts';
+} from '../testing/test-portal.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

@@ -1,12 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import {
-  mfaEnrolment,
-  mfaRecoveryCodes,
-  type MfaEnrolment,
-  type PortalClient,
-  type PortalResponse,
-} from '@portal/protocol';
-import type { TestPortal } from '../../testing/test-portal.ts';
+import { mfaEnrolment, mfaRecoveryCodes, type MfaEnrolment } from '@portal/protocol';
+import { type PortalClient, type PortalResponse } from '@portal/protocol/testing';
+import type { TestPortal } from './test-portal.ts';
 
 /** The code an authenticator app shows for the base32 `secret` at `timestamp` (ms). */
 export function totpAt(secret: string, timestamp: number): string {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { PortalClient, PortalResponse } from '@portal/protocol';
-import { users } from '../../db/schema/index.ts';
-import type { TestPortal } from '../../testing/test-portal.ts';
+import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import { users } from '../src/db/schema/index.ts';
+import type { TestPortal } from './test-portal.ts';
 
 /** Helpers for the admin tests: sealed calls, answers' codes, and users made fast. */
 

@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bytesToHex, ERROR_CATALOGUE, generateSalt, sealJson, type PortalClient } from '@portal/protocol';
-import { API_PREFIX, routeCatalogue, type RouteEntry } from '../app.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
-import {
-  addPatient,
-  assign,
-  makeSignaturePng,
-  SIGNATURE_FIELDS,
-  uploadTemplate,
-} from '../modules/documents/test-support.ts';
+import { bytesToHex, ERROR_CATALOGUE, generateSalt, sealJson } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { API_PREFIX, routeCatalogue, type RouteEntry } from '../src/app.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from './test-portal.ts';
+import { addPatient, assign, makeSignaturePng, SIGNATURE_FIELDS, uploadTemplate } from './documents.ts';
 
 /** A value no log line may ever contain; patient A writes it to the clinic (PHI). */
 export const PHI_SENTINEL = 'Sentinelina Qwyxzabeth';

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { INTAKE_RESOURCE_NAMES, STAFF_PRESETS, type PortalClient, type StaffPreset } from '@portal/protocol';
-import { auditLog } from '../../db/schema/index.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from '../../testing/intake-samples.ts';
-import type { TestPortal } from '../../testing/test-portal.ts';
-import { sealedPost, signedUpPatient } from '../admin/admin-test-kit.ts';
-import { makePdf } from '../documents/test-support.ts';
+import { INTAKE_RESOURCE_NAMES, STAFF_PRESETS, type StaffPreset } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog } from '../src/db/schema/index.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from './intake-samples.ts';
+import type { TestPortal } from './test-portal.ts';
+import { sealedPost, signedUpPatient } from './admin.ts';
+import { makePdf } from './documents.ts';
 
 /**
  * A staff account of a preset, made as a clinic would: an account, then the access dialog's

@@ -10,12 +10,12 @@ import {
   type DocumentField,
   type DocumentTemplate,
   type ErrorCode,
-  type PortalClient,
 } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
 import { expect } from 'vitest';
-import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from './test-portal.ts';
 
 export const SIGNATURE_FIELDS: DocumentField[] = [
   { kind: 'signature', page: 1, x: 60, y: 120, width: 200, height: 60 },

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIfStale } from '../../../../scripts/builds.mjs';
+import { buildIfStale } from '../../../scripts/builds.mjs';
 import { PGLITE_TEMPLATE_ENV, writePgliteTemplate } from './pglite-template.ts';
 
 /**

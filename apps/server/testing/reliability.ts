@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { IntakeResourceName, PortalClient, SignupInput } from '@portal/protocol';
-import { openDatabase } from '../db/database.ts';
-import { SAMPLE_INTAKE } from '../testing/intake-samples.ts';
-import type { ProcessDatabase } from '../testing/server-process.ts';
-import { linkToken } from '../testing/test-portal.ts';
+import type { IntakeResourceName } from '@portal/protocol';
+import type { PortalClient, SignupInput } from '@portal/protocol/testing';
+import { openDatabase } from '../src/db/database.ts';
+import { SAMPLE_INTAKE } from './intake-samples.ts';
+import type { ProcessDatabase } from './server-process.ts';
+import { linkToken } from './test-portal.ts';
 
 export const PATIENT_PASSWORD = 'Reliability-test-2025';
 

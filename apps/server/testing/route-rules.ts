@@ -1,5 +1,5 @@
 import { WORKLIST_PERMISSIONS, type StaffPermission } from '@portal/protocol';
-import type { RawRequest, SecurityWorld } from './security-kit.ts';
+import type { RawRequest, SecurityWorld } from './attacks.ts';
 
 /**
  * Who may call a route: `public` (no token), `signed-in` (any role), `patient` (roles

@@ -1,5 +1,5 @@
-import { sessions, users } from '../../../db/schema/index.ts';
-import type { Database } from '../../../db/database.ts';
+import { sessions, users } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/database.ts';
 
 const FIRST = [
   'Maria',

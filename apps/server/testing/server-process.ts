@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PortalClient } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
+import { serverDir } from '../src/paths.ts';
 import { freshDatabase } from './test-portal.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 90_000;
 
 /** Keys fixed for a test run, so a restarted node (or a restore) opens what the last one wrote. */

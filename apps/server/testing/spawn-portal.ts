@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
-import { serverCommand } from '../../../../scripts/builds.mjs';
-
-export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+import { serverCommand } from '../../../scripts/builds.mjs';
+import { repoRoot } from '../src/paths.ts';
 
 /** Keys and settings that satisfy production mode; tests override what they examine. */
 export const PRODUCTION_ENV = {

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { PortalClient } from '@portal/protocol';
-import { loadConfig } from '../config.ts';
-import type { DatabaseTarget } from '../db/database.ts';
-import { createPortal, type Portal } from '../portal.ts';
-import { REDACTED_PATHS } from '../app.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { loadConfig } from '../src/config.ts';
+import type { DatabaseTarget } from '../src/db/database.ts';
+import { createPortal, type Portal } from '../src/portal.ts';
+import { REDACTED_PATHS } from '../src/app.ts';
 import { freshPglite } from './pglite-template.ts';
 
 /** A clock tests can move forward (lockout windows, token expiry). */

@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { z } from 'zod';
-import { configSchema, REQUIRED_IN_PRODUCTION } from '../config.ts';
-import { repoRoot } from '../paths.ts';
+import { configSchema, REQUIRED_IN_PRODUCTION } from '../src/config.ts';
+import { repoRoot } from '../src/paths.ts';
 
 export const OPERATIONS_DOC = path.join(repoRoot, 'docs/operations.md');
 const START =

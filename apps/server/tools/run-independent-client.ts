@@ -1,13 +1,13 @@
 /**
  * Runs the independent client's whole flow against a running server and prints each step:
  *
- *   npx tsx apps/server/src/testing/run-independent-client.ts [baseUrl] [email] [password]
+ *   npx tsx apps/server/tools/run-independent-client.ts [baseUrl] [email] [password]
  *
  * baseUrl defaults to http://localhost:8080; the credentials default to the demo patient
  * that `npm start` creates and prints on first start (architecture.md, "demo patient").
  * Like the client, this file imports nothing from the repository's protocol or server code.
  */
-import { ProtocolError, ShapeError, runFlow } from './independent-client.ts';
+import { ProtocolError, ShapeError, runFlow } from '../testing/independent-client.ts';
 
 const DEFAULT_URL = 'http://localhost:8080';
 const DEMO_PATIENT = { email: 'patient@example.com', password: 'Patient-demo-2025' };

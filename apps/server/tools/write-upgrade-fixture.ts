@@ -1,16 +1,21 @@
 // `npm run fixtures:upgrade -- <release>`: writes this release's upgrade fixture for the engine
 // it is pointed at (PGlite, or PostgreSQL when DATABASE_URL names a server to make a scratch
-// database on) into src/upgrade/fixtures/<release>/. See docs/operations.md, "Upgrade fixtures".
+// database on) into test/upgrade/fixtures/<release>/. See docs/operations.md, "Upgrade fixtures".
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { backupDatabase } from '../db/backup.ts';
-import { openDatabase } from '../db/database.ts';
+import { backupDatabase } from '../src/db/backup.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { processDatabase, spawnServer } from '../testing/server-process.ts';
-import { auditColumns, auditDigest } from './audit-digest.ts';
-import { writeScenario } from './fixture-scenario.ts';
-import { FIXTURES_DIR, readJson, type FixtureKeys, type FixtureManifest } from './manifest.ts';
-import { migrationsDir } from '../paths.ts';
+import { auditColumns, auditDigest } from '../testing/upgrade/audit-digest.ts';
+import { writeScenario } from '../testing/upgrade/fixture-scenario.ts';
+import {
+  FIXTURES_DIR,
+  readJson,
+  type FixtureKeys,
+  type FixtureManifest,
+} from '../testing/upgrade/manifest.ts';
+import { migrationsDir } from '../src/paths.ts';
 
 const release = process.argv[2];
 if (!release || !/^[\w.-]+$/.test(release)) {

@@ -1,4 +1,4 @@
-import { aesCbcTests } from './aes-cbc-tests.ts';
-import { webCryptoPrimitives } from './envelope-primitives.ts';
+import { aesCbcTests } from '../testing/aes-cbc.ts';
+import { webCryptoPrimitives } from '../src/envelope-primitives.ts';
 
 aesCbcTests('WebCrypto', webCryptoPrimitives);

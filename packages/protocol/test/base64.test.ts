@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import { base64ToBytes, bytesToBase64 } from '../src/base64.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 

@@ -1,4 +1,4 @@
-import { webCryptoPrimitives } from './envelope-primitives.ts';
-import { envelopeTests } from './envelope-tests.ts';
+import { webCryptoPrimitives } from '../src/envelope-primitives.ts';
+import { envelopeTests } from '../testing/envelope.ts';
 
 envelopeTests('WebCrypto', webCryptoPrimitives);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import vectors from './fixtures/protocol-vectors.json';
-import { ProtocolError } from './error-codes.ts';
-import { bytesToHex, hexToBytes } from './hex.ts';
+import vectors from '../testing/fixtures/protocol-vectors.json';
+import { ProtocolError } from '../src/error-codes.ts';
+import { bytesToHex, hexToBytes } from '../src/hex.ts';
 
 describe('hex', () => {
   it('round-trips every byte value and writes lowercase', () => {

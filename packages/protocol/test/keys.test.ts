@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import vectors from './fixtures/protocol-vectors.json';
-import { bytesToHex } from './hex.ts';
-import { deriveSharedSecret, generateKeyPair, importPrivateScalar, parsePublicKey } from './keys.ts';
+import vectors from '../testing/fixtures/protocol-vectors.json';
+import { bytesToHex } from '../src/hex.ts';
+import { deriveSharedSecret, generateKeyPair, importPrivateScalar, parsePublicKey } from '../src/keys.ts';
 
 const invalidPublicKey = expect.objectContaining({ code: 10400, message: 'Invalid public key' });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { aesCbcTests } from './aes-cbc-tests.ts';
-import { sealJson, openJson, type Direction } from './envelope.ts';
-import { webCryptoPrimitives, type EnvelopePrimitives } from './envelope-primitives.ts';
-import { envelopeTests } from './envelope-tests.ts';
-import { nodeCryptoPrimitives } from './node-crypto-primitives.ts';
-import { generateSalt } from './salt.ts';
+import { aesCbcTests } from '../testing/aes-cbc.ts';
+import { sealJson, openJson, type Direction } from '../src/envelope.ts';
+import { webCryptoPrimitives, type EnvelopePrimitives } from '../src/envelope-primitives.ts';
+import { envelopeTests } from '../testing/envelope.ts';
+import { nodeCryptoPrimitives } from '../src/node-crypto-primitives.ts';
+import { generateSalt } from '../src/salt.ts';
 
 // Decision 0011: the server's node:crypto primitives pass the same vectors and Wycheproof cases
 // as WebCrypto's, and each side opens what the other sealed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SALT_LENGTH, generateSalt, isValidSalt } from './salt.ts';
+import { SALT_LENGTH, generateSalt, isValidSalt } from '../src/salt.ts';
 
 describe('salt', () => {
   it('is 16 letters from A–Z a–z', () => {

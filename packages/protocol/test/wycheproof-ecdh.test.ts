@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import wycheproof from './fixtures/wycheproof/ecdh_secp256r1_ecpoint_test.json';
-import { bytesToHex } from './hex.ts';
-import { deriveSharedSecret, importPrivateScalar, parsePublicKey } from './keys.ts';
+import wycheproof from '../testing/fixtures/wycheproof/ecdh_secp256r1_ecpoint_test.json';
+import { bytesToHex } from '../src/hex.ts';
+import { deriveSharedSecret, importPrivateScalar, parsePublicKey } from '../src/keys.ts';
 
 /** protocol.md §2 and §9: every invalid Wycheproof point is refused; every valid one gives the expected Z. */
 const cases = wycheproof.testGroups.flatMap((group) => group.tests);

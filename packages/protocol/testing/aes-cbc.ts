@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import wycheproof from './fixtures/wycheproof/aes_cbc_pkcs5_test.json';
-import type { EnvelopePrimitives } from './envelope-primitives.ts';
-import { bytesToHex, hexToBytes } from './hex.ts';
+import type { EnvelopePrimitives } from '../src/envelope-primitives.ts';
+import { bytesToHex, hexToBytes } from '../src/hex.ts';
 
 /** protocol.md §9: the AES-CBC code must pass Wycheproof's aes_cbc_pkcs5 vectors for 256-bit keys. */
 const cases = wycheproof.testGroups.filter((group) => group.keySize === 256).flatMap((group) => group.tests);

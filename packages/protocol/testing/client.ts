@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { ApiError } from './api-error.ts';
-import { decryptionFailed } from './decryption-failed.ts';
-import { openJson, seal, sealJson } from './envelope.ts';
-import { Codes, ProtocolError } from './error-codes.ts';
-import { deriveSharedSecret, generateKeyPair } from './keys.ts';
-import { generateSalt } from './salt.ts';
+import { ApiError } from '../src/api-error.ts';
+import { decryptionFailed } from '../src/decryption-failed.ts';
+import { openJson, seal, sealJson } from '../src/envelope.ts';
+import { Codes, ProtocolError } from '../src/error-codes.ts';
+import { deriveSharedSecret, generateKeyPair } from '../src/keys.ts';
+import { generateSalt } from '../src/salt.ts';
 import {
   handshakeData,
   loginResult,
@@ -12,7 +12,7 @@ import {
   type LoginResult,
   type signupRequest,
   type TokenData,
-} from './schemas/auth.ts';
+} from '../src/schemas/auth.ts';
 
 const API_PREFIX = '/backend/api/v1';
 

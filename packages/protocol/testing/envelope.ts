@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import vectorFile from './fixtures/protocol-vectors.json';
-import { base64ToBytes, bytesToBase64 } from './base64.ts';
-import type { EnvelopePrimitives } from './envelope-primitives.ts';
-import * as envelope from './envelope.ts';
-import { LABELS, type Direction } from './envelope.ts';
-import { hexToBytes } from './hex.ts';
-import { generateSalt } from './salt.ts';
+import { base64ToBytes, bytesToBase64 } from '../src/base64.ts';
+import type { EnvelopePrimitives } from '../src/envelope-primitives.ts';
+import * as envelope from '../src/envelope.ts';
+import { LABELS, type Direction } from '../src/envelope.ts';
+import { hexToBytes } from '../src/hex.ts';
+import { generateSalt } from '../src/salt.ts';
 
 const vectors = z
   .object({

@@ -2,13 +2,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, STAFF_PRESETS, type PortalClient } from '@portal/protocol';
-import { routeCatalogue, type RouteEntry } from '../app.ts';
-import { users } from '../db/schema/index.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK } from '../testing/test-portal.ts';
-import { addPatient } from '../modules/documents/test-support.ts';
-import { accessOf, OUTSIDE_API, permissionKey, permits, ROUTE_RULES, type RouteRule } from './route-rules.ts';
+import { ERROR_CATALOGUE, STAFF_PRESETS } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { routeCatalogue, type RouteEntry } from '../../src/app.ts';
+import { users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK } from '../../testing/test-portal.ts';
+import { addPatient } from '../../testing/documents.ts';
+import {
+  accessOf,
+  OUTSIDE_API,
+  permissionKey,
+  permits,
+  ROUTE_RULES,
+  type RouteRule,
+} from '../../testing/route-rules.ts';
 import {
   apiRoutes,
   codeOf,
@@ -22,7 +30,7 @@ import {
   startSecurityWorld,
   type Principal,
   type SecurityWorld,
-} from './security-kit.ts';
+} from '../../testing/attacks.ts';
 
 let w: SecurityWorld;
 let principals: Principal[];

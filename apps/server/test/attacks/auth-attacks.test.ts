@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import { and, eq, or } from 'drizzle-orm';
-import { generateSalt, seal, sealJson, type PortalClient } from '@portal/protocol';
-import { auditLog, users } from '../db/schema/index.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
-import { addPatient } from '../modules/documents/test-support.ts';
+import { generateSalt, seal, sealJson } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog, users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { addPatient } from '../../testing/documents.ts';
 import {
   codeOf,
   expectCleanAnswer,
@@ -16,7 +17,7 @@ import {
   rememberClient,
   startSecurityWorld,
   type SecurityWorld,
-} from './security-kit.ts';
+} from '../../testing/attacks.ts';
 
 /**
  * What tokens.test.ts, transport.test.ts and login.test.ts do not already prove: forged

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalClient } from '@portal/protocol';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
  * Issue 19: sign-up and password reset must not tell, by how long they take, whether an address

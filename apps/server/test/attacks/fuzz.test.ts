@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSalt, seal, sealJson, type PortalClient } from '@portal/protocol';
-import type { RouteEntry } from '../app.ts';
-import { addPatient } from '../modules/documents/test-support.ts';
-import { accessOf, ROUTE_RULES } from './route-rules.ts';
+import { generateSalt, seal, sealJson } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import type { RouteEntry } from '../../src/app.ts';
+import { addPatient } from '../../testing/documents.ts';
+import { accessOf, ROUTE_RULES } from '../../testing/route-rules.ts';
 import {
   apiRoutes,
   codeOf,
@@ -16,7 +17,7 @@ import {
   startSecurityWorld,
   type RawRequest,
   type SecurityWorld,
-} from './security-kit.ts';
+} from '../../testing/attacks.ts';
 
 /**
  * Fixed (plus the route's index) so a failure replays; bounded so the suite stays quick on

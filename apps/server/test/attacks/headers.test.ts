@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
  * OWASP secure headers on every kind of answer: API success, API error, the web app's HTML

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STAFF_PRESETS } from '@portal/protocol';
-import { permissionKey, permits, ROUTE_RULES } from './route-rules.ts';
+import { permissionKey, permits, ROUTE_RULES } from '../../testing/route-rules.ts';
 
 const decisions = path.resolve(import.meta.dirname, '../../../../docs/decisions');
 const record = readdirSync(decisions).find((name) => name.endsWith('-staff-permissions.md'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { ERROR_CATALOGUE } from '@portal/protocol';
-import { startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
  * Issue 19: refusals made before any route runs (by Node's HTTP parser or Fastify's router and

@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type {
-  DocumentDetail,
-  PortalClient,
-  PortalResponse,
-  PublicConfig,
-  SettingsView,
-} from '@portal/protocol';
-import { settings } from '../db/schema/index.ts';
-import { LOGO_KEY } from '../modules/admin/settings/settings-store.ts';
-import { makePdf } from '../modules/documents/test-support.ts';
-import { SAMPLE_COVERAGE } from '../testing/intake-samples.ts';
+import type { DocumentDetail, PublicConfig, SettingsView } from '@portal/protocol';
+import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import { settings } from '../../src/db/schema/index.ts';
+import { LOGO_KEY } from '../../src/modules/admin/settings/settings-store.ts';
+import { makePdf } from '../../testing/documents.ts';
+import { SAMPLE_COVERAGE } from '../../testing/intake-samples.ts';
 import {
   activePdf,
   htmlStartingWithPdf,
@@ -20,13 +15,13 @@ import {
   pngSignatureWithScript,
   SVG_LOGO_PAYLOADS,
   type ActivePdf,
-} from '../testing/hostile-files.ts';
+} from '../../testing/hostile-files.ts';
 import {
   expectNoSecretsInLogs,
   recordsFingerprint,
   startSecurityWorld,
   type SecurityWorld,
-} from './security-kit.ts';
+} from '../../testing/attacks.ts';
 
 /**
  * Issue 19, items 4 and 8: hostile files through every upload route of the real API. A refused

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, startTestPortal } from '../testing/test-portal.ts';
+import { freshDatabase, startTestPortal } from '../../testing/test-portal.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, lockDataDir, lockHolderOf } from './data-dir-lock.ts';
-import { openDatabase } from './database.ts';
+import { DataDirLockedError, LOCK_FILE, lockDataDir, lockHolderOf } from '../../src/db/data-dir-lock.ts';
+import { openDatabase } from '../../src/db/database.ts';
 
 let dir: string;
 beforeEach(async () => {

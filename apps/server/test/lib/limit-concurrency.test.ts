@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitConcurrency } from './limit-concurrency.ts';
+import { limitConcurrency } from '../../src/lib/limit-concurrency.ts';
 
 function deferred() {
   let resolve!: () => void;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../config.ts';
-import { configReference, OPERATIONS_DOC, regeneratedOperationsDoc } from './config-reference.ts';
+import { configSchema } from '../../src/config.ts';
+import { configReference, OPERATIONS_DOC, regeneratedOperationsDoc } from '../../tools/config-reference.ts';
 
 describe('configuration reference in docs/operations.md', () => {
   it('is up to date with the config schema (run npm run docs:config after changing it)', async () => {

@@ -2,7 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, PRODUCTION_ENV, spawnPortal, type SpawnedPortal } from '../testing/spawn-portal.ts';
+import {
+  freshPostgres,
+  PRODUCTION_ENV,
+  spawnPortal,
+  type SpawnedPortal,
+} from '../../testing/spawn-portal.ts';
 
 const PROCESS_TEST_TIMEOUT = 120_000;
 

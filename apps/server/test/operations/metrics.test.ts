@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalClient } from '@portal/protocol';
-import { freshPostgres, PRODUCTION_ENV, spawnPortal } from '../testing/spawn-portal.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { freshPostgres, PRODUCTION_ENV, spawnPortal } from '../../testing/spawn-portal.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 const METRICS_TOKEN = 'scrape-token-for-tests-0123456789';
 

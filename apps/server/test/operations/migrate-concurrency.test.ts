@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, repoRoot, spawnProcess } from '../testing/spawn-portal.ts';
+import { repoRoot } from '../../src/paths.ts';
+import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
 
 describe('npm run migrate on several nodes at once', () => {
   let database: Awaited<ReturnType<typeof freshPostgres>>;

@@ -6,18 +6,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PATIENT } from '../testing/test-portal.ts';
+import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 import {
   freshPostgres,
   PRODUCTION_ENV,
   spawnPortal,
   spawnProcess,
   type SpawnedPortal,
-} from '../testing/spawn-portal.ts';
-import { PortalClient } from '@portal/protocol';
+} from '../../testing/spawn-portal.ts';
+import { PortalClient } from '@portal/protocol/testing';
 import { serverCommand } from '../../../../scripts/builds.mjs';
 import serverPackage from '../../package.json' with { type: 'json' };
-import { repoRoot } from '../paths.ts';
+import { repoRoot } from '../../src/paths.ts';
 
 const PROCESS_TEST_TIMEOUT = 120_000;
 const distDir = path.join(repoRoot, 'apps/server/dist');

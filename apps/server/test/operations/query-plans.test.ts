@@ -1,8 +1,9 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPage, WORKLIST_QUEUES, type PortalClient } from '@portal/protocol';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
-import { freshPglite } from '../testing/pglite-template.ts';
+import { userPage, WORKLIST_QUEUES } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { freshPglite } from '../../testing/pglite-template.ts';
 
 /**
  * Issue 11 item 3: the statements behind the hot routes can each be served by an index, so

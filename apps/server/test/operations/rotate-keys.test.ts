@@ -1,24 +1,24 @@
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.ts';
-import * as schema from '../db/schema/index.ts';
-import { documentFiles, messageAttachments, mfaFactors, settings, users } from '../db/schema/index.ts';
-import { DataCipher } from '../lib/data-cipher.ts';
-import { ENCRYPTED_COLUMNS } from '../lib/key-rotation.ts';
-import { loadSecret, sealSecret } from '../modules/admin/settings/settings-store.ts';
-import { loadDraft, saveDraft } from '../modules/assessment/assessment-store.ts';
-import { loadDocumentFile } from '../modules/documents/file-store.ts';
-import { openTotpSecret, sealTotpSecret } from '../modules/auth/mfa-factor.ts';
+import type { AppContext } from '../../src/context.ts';
+import * as schema from '../../src/db/schema/index.ts';
+import { documentFiles, messageAttachments, mfaFactors, settings, users } from '../../src/db/schema/index.ts';
+import { DataCipher } from '../../src/lib/data-cipher.ts';
+import { ENCRYPTED_COLUMNS } from '../../src/lib/key-rotation.ts';
+import { loadSecret, sealSecret } from '../../src/modules/admin/settings/settings-store.ts';
+import { loadDraft, saveDraft } from '../../src/modules/assessment/assessment-store.ts';
+import { loadDocumentFile } from '../../src/modules/documents/file-store.ts';
+import { openTotpSecret, sealTotpSecret } from '../../src/modules/auth/mfa-factor.ts';
 import {
   appendMessage,
   ensurePatientThread,
   readAttachment,
   threadMessages,
-} from '../modules/messages/message-store.ts';
-import { loadPatientResource, savePatientResource } from '../modules/patient/resource-store.ts';
-import { freshPostgres, spawnProcess } from '../testing/spawn-portal.ts';
-import { DEMO_PATIENT, startTestPortal } from '../testing/test-portal.ts';
+} from '../../src/modules/messages/message-store.ts';
+import { loadPatientResource, savePatientResource } from '../../src/modules/patient/resource-store.ts';
+import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
+import { DEMO_PATIENT, startTestPortal } from '../../testing/test-portal.ts';
 
 const OLD_KEY = 'd4'.repeat(32);
 const NEW_KEY = 'e5'.repeat(32);

@@ -4,16 +4,16 @@ import path from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalClient } from '@portal/protocol';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { startLoopbackProxy, type LoopbackProxy } from '../../testing/loopback-proxy.ts';
+import { repoRoot } from '../../src/paths.ts';
 import {
   freshPostgres,
   PRODUCTION_ENV,
-  repoRoot,
   spawnPortal,
   spawnProcess,
   type SpawnedPortal,
-} from '../testing/spawn-portal.ts';
+} from '../../testing/spawn-portal.ts';
 
 const PROCESS_TEST_TIMEOUT = 180_000;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
  * The built web app as the node serves it without a compressing front: the .br/.gz copies the

@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentDetail, DocumentsPage, PortalClient } from '@portal/protocol';
-import { answersTotalling, BF_ADL, submission } from '../modules/assessment/test-helpers.ts';
-import { makeSignaturePng } from '../modules/documents/test-support.ts';
+import type { DocumentDetail, DocumentsPage } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { answersTotalling, BF_ADL, submission } from '../../testing/assessment.ts';
+import { makeSignaturePng } from '../../testing/documents.ts';
 import {
   PROCESS_SECRETS,
   processDatabase,
   spawnServer,
   type ProcessDatabase,
   type ServerProcess,
-} from '../testing/server-process.ts';
-import { DEMO_ADMIN, DEMO_PATIENT } from '../testing/test-portal.ts';
-import { documentInvariantViolations, MARKED_RESOURCES, markedValue } from './process-helpers.ts';
+} from '../../testing/server-process.ts';
+import { DEMO_ADMIN, DEMO_PATIENT } from '../../testing/test-portal.ts';
+import { documentInvariantViolations, MARKED_RESOURCES, markedValue } from '../../testing/reliability.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentDetail, IntakeResourceName, PortalClient, UserPage } from '@portal/protocol';
-import {
-  assign,
-  makeSignaturePng,
-  SIGNATURE_FIELDS,
-  uploadTemplate,
-} from '../modules/documents/test-support.ts';
+import type { DocumentDetail, IntakeResourceName, UserPage } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { assign, makeSignaturePng, SIGNATURE_FIELDS, uploadTemplate } from '../../testing/documents.ts';
 import {
   processDatabase,
   spawnServer,
   type ProcessDatabase,
   type ServerProcess,
-} from '../testing/server-process.ts';
-import { DEMO_ADMIN } from '../testing/test-portal.ts';
+} from '../../testing/server-process.ts';
+import { DEMO_ADMIN } from '../../testing/test-portal.ts';
 import {
   documentInvariantViolations,
   MARKED_RESOURCES,
@@ -21,7 +17,7 @@ import {
   PATIENT_PASSWORD,
   saveIntake,
   signUpPatient,
-} from './process-helpers.ts';
+} from '../../testing/reliability.ts';
 
 const PATIENTS = 3;
 const DOCUMENTS_PER_PATIENT = 2;

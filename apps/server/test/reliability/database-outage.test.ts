@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, Codes, PortalClient, type PortalResponse } from '@portal/protocol';
+import { ApiError, Codes } from '@portal/protocol';
+import { PortalClient, type PortalResponse } from '@portal/protocol/testing';
 import {
   processDatabase,
   spawnServer,
   type ProcessDatabase,
   type ServerProcess,
-} from '../testing/server-process.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
-import { DEMO_PATIENT } from '../testing/test-portal.ts';
-import { markedValue } from './process-helpers.ts';
+} from '../../testing/server-process.ts';
+import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
+import { DEMO_PATIENT } from '../../testing/test-portal.ts';
+import { markedValue } from '../../testing/reliability.ts';
 
 /** The outage: the database unreachable for 10 s of real time. */
 const OUTAGE_MS = 10_000;

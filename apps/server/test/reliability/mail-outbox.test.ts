@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
-import { DEMO_PATIENT, freshDatabase, startTestPortal, TestClock } from '../testing/test-portal.ts';
+import { mailOutbox } from '../../src/db/schema/index.ts';
+import { DEMO_PATIENT, freshDatabase, startTestPortal, TestClock } from '../../testing/test-portal.ts';
 
 /**
  * Issue 19: mail leaves through the database outbox (modules/mail/mail-queue.ts), so a request

@@ -5,17 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EXIT_DATA_DIR_LOCKED, lockHolderOf } from '../db/data-dir-lock.ts';
-import { openDatabase } from '../db/database.ts';
-import { spawnProcess } from '../testing/spawn-portal.ts';
+import { EXIT_DATA_DIR_LOCKED, lockHolderOf } from '../../src/db/data-dir-lock.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { spawnProcess } from '../../testing/spawn-portal.ts';
 import {
   PROCESS_SECRETS,
   processDatabase,
   spawnServer,
   type ProcessDatabase,
   type ServerProcess,
-} from '../testing/server-process.ts';
-import { DEMO_PATIENT } from '../testing/test-portal.ts';
+} from '../../testing/server-process.ts';
+import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 
 /**
  * Issue 19 item 5: every command-line tool run while `npm start` serves. On PGlite (one process

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, PortalClient } from '@portal/protocol';
-import { barthel, BF_ADL, submission } from '../modules/assessment/test-helpers.ts';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy.ts';
-import { SAMPLE_INTAKE } from '../testing/intake-samples.ts';
+import { ApiError } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
+import { barthel, BF_ADL, submission } from '../../testing/assessment.ts';
+import { startLoopbackProxy, type LoopbackProxy } from '../../testing/loopback-proxy.ts';
+import { SAMPLE_INTAKE } from '../../testing/intake-samples.ts';
 import {
   processDatabase,
   spawnServer,
   type ProcessDatabase,
   type ServerProcess,
-} from '../testing/server-process.ts';
-import { DEMO_PATIENT } from '../testing/test-portal.ts';
+} from '../../testing/server-process.ts';
+import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 
 // Two processes share one database only on PostgreSQL; PGlite is one in-process connection.
 describe.skipIf(!process.env.DATABASE_URL)('two server processes behind a round-robin proxy', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.ts';
+import { startLoopbackProxy, type LoopbackProxy } from '../../testing/loopback-proxy.ts';
 
 /** An upstream that answers with its name, the headers it saw and the body it received. */
 async function echoServer(name: string): Promise<{ url: string; server: http.Server }> {

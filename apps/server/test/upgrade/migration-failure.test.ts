@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentsPage, PortalClient } from '@portal/protocol';
-import { openDatabase } from '../db/database.ts';
-import { comparable } from './manifest.ts';
-import { migrationsWith } from './next-migrations.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, freshDatabase, startTestPortal } from '../testing/test-portal.ts';
+import type { DocumentsPage } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { openDatabase } from '../../src/db/database.ts';
+import { comparable } from '../../testing/upgrade/manifest.ts';
+import { migrationsWith } from '../../testing/upgrade/next-migrations.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, freshDatabase, startTestPortal } from '../../testing/test-portal.ts';
 
 /** The next release's batch, going wrong: a fine migration, then one that rewrites names and fails. */
 const migrationsFailingHalfway = () =>

@@ -2,18 +2,18 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PortalClient } from '@portal/protocol';
-import { applicationName, EXPAND_ONLY_MARKER } from '../db/release-guard.ts';
-import { LIVENESS_CHANNEL } from '../modules/auth/liveness-listener.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { applicationName, EXPAND_ONLY_MARKER } from '../../src/db/release-guard.ts';
+import { LIVENESS_CHANNEL } from '../../src/modules/auth/liveness-listener.ts';
 import {
   PROCESS_SECRETS,
   processDatabase,
   spawnServer,
   type ProcessDatabase,
-} from '../testing/server-process.ts';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
-import { saveIntake } from '../reliability/process-helpers.ts';
-import { migrationsWith } from './next-migrations.ts';
+} from '../../testing/server-process.ts';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { saveIntake } from '../../testing/reliability.ts';
+import { migrationsWith } from '../../testing/upgrade/next-migrations.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -3,21 +3,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError, PortalClient } from '@portal/protocol';
-import { restoreDatabase } from '../db/backup.ts';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { totpAt } from '../modules/account/account-test-kit.ts';
-import { pdfsig } from '../modules/documents/test-support.ts';
-import { processDatabase, spawnServer, type ProcessDatabase } from '../testing/server-process.ts';
-import { auditDigest } from './audit-digest.ts';
-import { expectedAnswer } from './intended-changes.ts';
+import { ApiError } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
+import { restoreDatabase } from '../../src/db/backup.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { totpAt } from '../../testing/account.ts';
+import { pdfsig } from '../../testing/documents.ts';
+import { processDatabase, spawnServer, type ProcessDatabase } from '../../testing/server-process.ts';
+import { auditDigest } from '../../testing/upgrade/audit-digest.ts';
+import { expectedAnswer } from '../../testing/upgrade/intended-changes.ts';
 import {
   comparable,
   historyPrefix,
   releaseFixtures,
   type FixtureAccount,
   type ReleaseFixture,
-} from './manifest.ts';
+} from '../../testing/upgrade/manifest.ts';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const fixtures = await releaseFixtures(engine);

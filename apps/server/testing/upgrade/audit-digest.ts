@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../../src/db/database.ts';
 import { sha256Hex, type AuditDigest } from './manifest.ts';
 
 type Rows = { rows: Record<string, string | null>[] };

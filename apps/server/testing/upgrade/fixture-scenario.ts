@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   mfaEnrolment,
-  PortalClient,
   type ClinicAssignment,
   type ClinicThread,
   type DocumentsPage,
@@ -10,13 +9,14 @@ import {
   type InboxPage,
   type PatientThread,
 } from '@portal/protocol';
-import { totpAt } from '../modules/account/account-test-kit.ts';
-import { makeCertificate, pkcs12Of } from '../modules/admin/settings/certificate-test-kit.ts';
-import { answersTotalling, submission } from '../modules/assessment/test-helpers.ts';
-import { makePdf, makeSignaturePng, SIGNATURE_FIELDS } from '../modules/documents/test-support.ts';
-import { lastMailTo, signUpPatient } from '../reliability/process-helpers.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../testing/intake-samples.ts';
-import { DEMO_ADMIN, linkToken } from '../testing/test-portal.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { totpAt } from '../account.ts';
+import { makeCertificate, pkcs12Of } from '../certificates.ts';
+import { answersTotalling, submission } from '../assessment.ts';
+import { makePdf, makeSignaturePng, SIGNATURE_FIELDS } from '../documents.ts';
+import { lastMailTo, signUpPatient } from '../reliability.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../intake-samples.ts';
+import { DEMO_ADMIN, linkToken } from '../test-portal.ts';
 import { comparable, type FixtureAccount, type FixtureManifest, type RecordedRead } from './manifest.ts';
 
 const DAY = 24 * 3600_000;

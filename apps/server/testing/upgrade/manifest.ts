@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { serverDir } from '../../src/paths.ts';
 
 /**
  * What an upgrade fixture holds and what a later release must read back from it. The writer
- * (write-fixture.ts) records it through the API of the release that made the backup; the
+ * (tools/write-upgrade-fixture.ts) records it through the API of the release that made the backup; the
  * upgrade test restores the backup under the current build and repeats every read.
  */
 export interface FixtureManifest {
@@ -104,8 +105,8 @@ export function historyPrefix(actual: unknown, expected: unknown): unknown {
   );
 }
 
-/** The fixtures folder: one sub-folder per release that wrote fixtures. */
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, 'fixtures');
+/** The fixtures folder, beside the upgrade test: one sub-folder per release that wrote fixtures. */
+export const FIXTURES_DIR = path.join(serverDir, 'test/upgrade/fixtures');
 
 export interface ReleaseFixture {
   dir: string;

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '../../src/paths.ts';
 
 interface JournalEntry {
   idx: number;

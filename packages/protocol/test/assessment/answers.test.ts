@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentSaveRequest } from '../schemas/assessment.ts';
-import { answersSchema } from './answers.ts';
-import { barthel } from './instruments/barthel.ts';
+import { assessmentSaveRequest } from '../../src/schemas/assessment.ts';
+import { answersSchema } from '../../src/assessment/answers.ts';
+import { barthel } from '../../src/assessment/instruments/barthel.ts';
 
 const everyItemIndependent = Object.fromEntries(
   barthel.items.map((item) => [item.id, item.options.at(-1)!.value]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { instrumentDefinition, type InstrumentDefinition } from './definition.ts';
-import { barthel } from './instruments/barthel.ts';
-import { INSTRUMENT_DEFINITIONS } from './registry.ts';
+import { instrumentDefinition, type InstrumentDefinition } from '../../src/assessment/definition.ts';
+import { barthel } from '../../src/assessment/instruments/barthel.ts';
+import { INSTRUMENT_DEFINITIONS } from '../../src/assessment/registry.ts';
 
 const issuesOf = (definition: InstrumentDefinition) =>
   (instrumentDefinition.safeParse(definition).error?.issues ?? []).map((i) => i.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import vectors from '../fixtures/protocol-vectors.json';
+import vectors from '../../testing/fixtures/protocol-vectors.json';
 import {
   emailSchema,
   loginResult,
@@ -8,7 +8,7 @@ import {
   nameSchema,
   signupRequest,
   tokenData,
-} from './auth.ts';
+} from '../../src/schemas/auth.ts';
 
 const validSignup = {
   email: '  Ana.Patient@Example.org ',

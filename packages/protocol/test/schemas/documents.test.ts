@@ -7,8 +7,8 @@ import {
   documentActionsFor,
   documentTransition,
   FINAL_DOCUMENT_STATUSES,
-} from './document-status.ts';
-import { signRequest } from './documents.ts';
+} from '../../src/schemas/document-status.ts';
+import { signRequest } from '../../src/schemas/documents.ts';
 
 describe('the document state table', () => {
   it('labels the eight statuses exactly as spec §4', () => {

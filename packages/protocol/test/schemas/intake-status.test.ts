@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INTAKE_RESOURCES } from './intake.ts';
-import { INTAKE_RESOURCE_NAMES, intakeStatus } from './intake-status.ts';
+import { INTAKE_RESOURCES } from '../../src/schemas/intake.ts';
+import { INTAKE_RESOURCE_NAMES, intakeStatus } from '../../src/schemas/intake-status.ts';
 
 describe('the intake status, apart from the intake forms', () => {
   it('names exactly the resources that have a form schema, in their order', () => {

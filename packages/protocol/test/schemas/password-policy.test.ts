@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordPolicy } from './password-policy.ts';
+import { passwordPolicy } from '../../src/schemas/password-policy.ts';
 
 describe('passwordPolicy', () => {
   it.each([

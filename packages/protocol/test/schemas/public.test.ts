@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from './public.ts';
+import { publicConfig } from '../../src/schemas/public.ts';
 
 const config = {
   clinic_name: 'Northbridge Clinic & Devices',

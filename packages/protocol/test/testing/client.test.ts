@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import vectors from './fixtures/protocol-vectors.json';
-import { ApiError } from './api-error.ts';
-import { PortalClient } from './client.ts';
-import { open, openJson, sealJson } from './envelope.ts';
-import { ProtocolError } from './error-codes.ts';
-import { deriveSharedSecret, generateKeyPair } from './keys.ts';
-import { generateSalt, isValidSalt } from './salt.ts';
-import { tokenData } from './schemas/auth.ts';
+import vectors from '../../testing/fixtures/protocol-vectors.json';
+import { ApiError } from '../../src/api-error.ts';
+import { PortalClient } from '../../testing/client.ts';
+import { open, openJson, sealJson } from '../../src/envelope.ts';
+import { ProtocolError } from '../../src/error-codes.ts';
+import { deriveSharedSecret, generateKeyPair } from '../../src/keys.ts';
+import { generateSalt, isValidSalt } from '../../src/salt.ts';
+import { tokenData } from '../../src/schemas/auth.ts';
 
 const BASE_URL = 'https://portal.test';
 const PREFIX = `${BASE_URL}/backend/api/v1`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { Codes, ProtocolError } from '@portal/protocol';
-import { makePdf, makeSignaturePng } from '../../modules/documents/test-support.ts';
+import { makePdf, makeSignaturePng } from '../../../testing/documents.ts';
 import {
   activePdf,
   htmlStartingWithPdf,
@@ -11,9 +11,9 @@ import {
   pngSignatureWithScript,
   SVG_LOGO_PAYLOADS,
   type ActivePdf,
-} from '../../testing/hostile-files.ts';
-import { LOGO_RASTER_HEIGHT } from './svg-file.ts';
-import { readUpload, type UploadMime } from './uploaded-file.ts';
+} from '../../../testing/hostile-files.ts';
+import { LOGO_RASTER_HEIGHT } from '../../../src/lib/files/svg-file.ts';
+import { readUpload, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
 
 const CARD: UploadMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
 const LOGO: UploadMime[] = ['image/png', 'image/jpeg', 'image/svg+xml'];

@@ -8,12 +8,12 @@ import {
   MFA_SETUP_FIRST,
   RECOVERY_CODE_PATTERN,
   tokenData,
-  type PortalClient,
 } from '@portal/protocol';
-import { auditLog, events, mfaFactors, mfaRecoveryCodes, users } from '../../db/schema/index.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, signedUpPatient } from '../admin/admin-test-kit.ts';
-import { enrol, nextStep, passwordStep, sealedPost, sendMfa, totpCode } from './account-test-kit.ts';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog, events, mfaFactors, mfaRecoveryCodes, users } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf, messageOf, pathsOf, signedUpPatient } from '../../../testing/admin.ts';
+import { enrol, nextStep, passwordStep, sealedPost, sendMfa, totpCode } from '../../../testing/account.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionStatus, type PortalClient, type PortalResponse } from '@portal/protocol';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { signedUpPatient } from '../admin/admin-test-kit.ts';
+import { sessionStatus } from '@portal/protocol';
+import { type PortalClient, type PortalResponse } from '@portal/protocol/testing';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { signedUpPatient } from '../../../testing/admin.ts';
 
 const MINUTE = 60_000;
 

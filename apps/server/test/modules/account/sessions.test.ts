@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { accountSessions, endedSessions, PortalClient } from '@portal/protocol';
-import { auditLog } from '../../db/schema/index.ts';
-import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { codeOf, pathsOf, signedUpPatient } from '../admin/admin-test-kit.ts';
-import { deviceOf } from './device-label.ts';
+import { accountSessions, endedSessions } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
+import { auditLog } from '../../../src/db/schema/index.ts';
+import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf, pathsOf, signedUpPatient } from '../../../testing/admin.ts';
+import { deviceOf } from '../../../src/modules/account/device-label.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalClient } from '@portal/protocol';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { codeOf } from './admin-test-kit.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf } from '../../../testing/admin.ts';
 
 let t: TestPortal;
 let patient: PortalClient;

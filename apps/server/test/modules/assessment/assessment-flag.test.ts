@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentInstrument } from '@portal/protocol';
-import { assessmentFlag } from './index.ts';
+import { assessmentFlag } from '../../../src/modules/assessment/index.ts';
 
 const barthel = currentInstrument('barthel')!;
 const scored = (score: number, band: string) => ({ score, band });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, like } from 'drizzle-orm';
-import { patientAssessmentRecord, type PortalClient } from '@portal/protocol';
-import { assessmentDrafts, assessmentSubmissions, auditLog } from '../../db/schema/index.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { patientAssessmentRecord } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { assessmentDrafts, assessmentSubmissions, auditLog } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import {
   answersTotalling,
   barthel,
@@ -15,7 +16,7 @@ import {
   signInAgain,
   submission,
   userIdOf,
-} from './test-helpers.ts';
+} from '../../../testing/assessment.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

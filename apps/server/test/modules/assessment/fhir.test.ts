@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import { INSTRUMENT_DEFINITIONS } from '@portal/protocol';
-import { validateFhir } from '../../testing/fhir-validator.ts';
-import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import type { StoredSubmission } from './assessment-store.ts';
-import { addAssessmentResources } from './fhir-export.ts';
-import { questionnaireOf, questionnaireResponseOf, scoreObservationOf } from './fhir.ts';
-import { scoreAnswers } from './scoring.ts';
+import { validateFhir } from '../../../testing/fhir-validator.ts';
+import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import type { StoredSubmission } from '../../../src/modules/assessment/assessment-store.ts';
+import { addAssessmentResources } from '../../../src/modules/assessment/fhir-export.ts';
+import {
+  questionnaireOf,
+  questionnaireResponseOf,
+  scoreObservationOf,
+} from '../../../src/modules/assessment/fhir.ts';
+import { scoreAnswers } from '../../../src/modules/assessment/scoring.ts';
 import {
   answersTotalling,
   barthel,
@@ -14,7 +18,7 @@ import {
   saveAssessment,
   submission,
   userIdOf,
-} from './test-helpers.ts';
+} from '../../../testing/assessment.ts';
 
 const BASE = 'https://portal.example/fhir';
 const subject: Reference<Patient> = { reference: 'Patient/example' };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PortalClient } from '@portal/protocol';
-import { assessmentLatest } from '../../db/schema/index.ts';
-import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { judgeCarriedOverFlags } from './latest-submission.ts';
-import { answersTotalling, BF_ADL, newPatient, submission, userIdOf } from './test-helpers.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { assessmentLatest } from '../../../src/db/schema/index.ts';
+import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { judgeCarriedOverFlags } from '../../../src/modules/assessment/latest-submission.ts';
+import { answersTotalling, BF_ADL, newPatient, submission, userIdOf } from '../../../testing/assessment.ts';
 
 describe("each patient's newest submission, for the worklist", () => {
   let t: TestPortal;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentInstrument, type Answers } from '@portal/protocol';
-import { bandOf, scoreAnswers } from './scoring.ts';
+import { bandOf, scoreAnswers } from '../../../src/modules/assessment/scoring.ts';
 
 const barthel = currentInstrument('barthel')!;
 

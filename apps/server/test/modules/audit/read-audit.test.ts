@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PortalClient } from '@portal/protocol';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { SAMPLE_COVERAGE, TINY_PNG } from '../../testing/intake-samples.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { SAMPLE_COVERAGE, TINY_PNG } from '../../../testing/intake-samples.ts';
 
 /**
  * Reads of PHI are audited through the group commit (audit-group-commit.ts): concurrent

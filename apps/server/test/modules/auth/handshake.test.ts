@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, deriveSharedSecret, bytesToHex } from '@portal/protocol';
-import ecdh from '@portal/protocol/fixtures/wycheproof/ecdh_secp256r1_ecpoint_test.json' with { type: 'json' };
-import vectors from '@portal/protocol/fixtures/protocol-vectors.json' with { type: 'json' };
-import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import ecdh from '@portal/protocol/testing/fixtures/wycheproof/ecdh_secp256r1_ecpoint_test.json' with { type: 'json' };
+import vectors from '@portal/protocol/testing/fixtures/protocol-vectors.json' with { type: 'json' };
+import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

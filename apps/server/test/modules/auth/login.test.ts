@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_ADMIN_AUTHS, tokenData } from '@portal/protocol';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, users } from '../../db/schema/index.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { auditLog, users } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

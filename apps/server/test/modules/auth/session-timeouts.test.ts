@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PortalClient, PortalResponse } from '@portal/protocol';
-import { sessions } from '../../db/schema/index.ts';
+import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import { sessions } from '../../../src/db/schema/index.ts';
 import {
   DEMO_ADMIN,
   DEMO_PATIENT,
@@ -9,7 +9,7 @@ import {
   startTestPortal,
   TestClock,
   type TestPortal,
-} from '../../testing/test-portal.ts';
+} from '../../../testing/test-portal.ts';
 
 const MINUTE = 60_000;
 

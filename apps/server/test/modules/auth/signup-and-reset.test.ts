@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, users } from '../../db/schema/index.ts';
-import { linkToken, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { startSmtpSink } from '../../testing/smtp-sink.ts';
+import { auditLog, users } from '../../../src/db/schema/index.ts';
+import { linkToken, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { startSmtpSink } from '../../../testing/smtp-sink.ts';
 
 let t: TestPortal;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { tokenData, type PortalClient } from '@portal/protocol';
-import { users } from '../../db/schema/index.ts';
-import { queueEvent } from '../events/event-service.ts';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { tokenData } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { users } from '../../../src/db/schema/index.ts';
+import { queueEvent } from '../../../src/modules/events/event-service.ts';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

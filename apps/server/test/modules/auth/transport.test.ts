@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSalt, seal } from '@portal/protocol';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   type DocumentsPage,
   type DocumentTemplate,
 } from '@portal/protocol';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../../src/db/schema/index.ts';
 import {
   addPatient,
   assign,
@@ -19,7 +19,7 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from './test-support.ts';
+} from '../../../testing/documents.ts';
 
 const HOUR = 3600_000;
 

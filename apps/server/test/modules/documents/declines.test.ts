@@ -13,7 +13,7 @@ import {
   type PatientThread,
   type StaffNotifications,
 } from '@portal/protocol';
-import { documentAssignments } from '../../db/schema/index.ts';
+import { documentAssignments } from '../../../src/db/schema/index.ts';
 import {
   addPatient,
   addStaff,
@@ -23,7 +23,7 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from './test-support.ts';
+} from '../../../testing/documents.ts';
 
 const REASON = 'I would like to discuss the risks with Dr Lee first.';
 

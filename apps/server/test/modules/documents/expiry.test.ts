@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ClinicAssignment, DocumentsPage } from '@portal/protocol';
-import { documentEvents, signingCertificates } from '../../db/schema/index.ts';
+import { documentEvents, signingCertificates } from '../../../src/db/schema/index.ts';
 import {
   DEMO_ADMIN,
   DEMO_PATIENT,
@@ -9,10 +9,10 @@ import {
   startTestPortal,
   TestClock,
   type TestPortal,
-} from '../../testing/test-portal.ts';
-import { expireOverdueDocuments, sendExpiryReminders } from './expiry-job.ts';
-import { signingCredentials } from './signing-certificate.ts';
-import { addPatient, assign, uploadTemplate } from './test-support.ts';
+} from '../../../testing/test-portal.ts';
+import { expireOverdueDocuments, sendExpiryReminders } from '../../../src/modules/documents/expiry-job.ts';
+import { signingCredentials } from '../../../src/modules/documents/signing-certificate.ts';
+import { addPatient, assign, uploadTemplate } from '../../../testing/documents.ts';
 
 const HOUR = 3600_000;
 

@@ -12,8 +12,8 @@ import {
   type PatientDocument,
   type SigningSession,
 } from '@portal/protocol';
-import { auditLog } from '../../db/schema/index.ts';
-import { sha256Hex } from './file-store.ts';
+import { auditLog } from '../../../src/db/schema/index.ts';
+import { sha256Hex } from '../../../src/modules/documents/file-store.ts';
 import {
   assign,
   expectCode,
@@ -23,7 +23,7 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from './test-support.ts';
+} from '../../../testing/documents.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 

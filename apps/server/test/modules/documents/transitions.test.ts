@@ -8,7 +8,7 @@ import {
   type ClinicAssignment,
   type DocumentActor,
 } from '@portal/protocol';
-import { expireOverdueDocuments } from './expiry-job.ts';
+import { expireOverdueDocuments } from '../../../src/modules/documents/expiry-job.ts';
 import {
   assign,
   codeOf,
@@ -16,7 +16,7 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from './test-support.ts';
+} from '../../../testing/documents.ts';
 
 /** Each action belongs to one actor in the table, and reaches the server through that actor's door. */
 const actorOf = (action: DocumentAction): DocumentActor =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { PortalClient, PortalResponse } from '@portal/protocol';
-import { sessions, users } from '../../db/schema/index.ts';
+import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import { sessions, users } from '../../../src/db/schema/index.ts';
 import {
   DEMO_ADMIN,
   DEMO_PATIENT,
@@ -9,8 +9,8 @@ import {
   startTestPortal,
   TestClock,
   type TestPortal,
-} from '../../testing/test-portal.ts';
-import { queueEvent } from './event-service.ts';
+} from '../../../testing/test-portal.ts';
+import { queueEvent } from '../../../src/modules/events/event-service.ts';
 
 // Decision 0008: the event poll is answered from each node's cache of the auth statement, which
 // the database's notifications keep honest. Two nodes on one database and one clock.

@@ -7,13 +7,13 @@ import type {
   InboxPage,
   InboxThread,
   PatientThread,
-  PortalClient,
 } from '@portal/protocol';
-import { auditLog, messageAttachments, messages, users } from '../../db/schema/index.ts';
-import { startSmtpSink } from '../../testing/smtp-sink.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { codeOf, pathsOf, sealedPost } from '../admin/admin-test-kit.ts';
-import { addPatient, makePdf, makeSignaturePng } from '../documents/test-support.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { auditLog, messageAttachments, messages, users } from '../../../src/db/schema/index.ts';
+import { startSmtpSink } from '../../../testing/smtp-sink.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
+import { addPatient, makePdf, makeSignaturePng } from '../../../testing/documents.ts';
 
 let t: TestPortal;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

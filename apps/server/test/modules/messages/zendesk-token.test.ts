@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PortalClient, PublicConfig } from '@portal/protocol';
-import { settings, users } from '../../db/schema/index.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { codeOf, messageOf, sealedPost } from '../admin/admin-test-kit.ts';
+import type { PublicConfig } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { settings, users } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf, messageOf, sealedPost } from '../../../testing/admin.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

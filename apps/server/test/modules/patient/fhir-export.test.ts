@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { INTAKE_RESOURCE_NAMES, type PortalClient } from '@portal/protocol';
-import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../testing/intake-samples.ts';
-import { validateFhir } from '../../testing/fhir-validator.ts';
-import { answersTotalling, saveAssessment, submission } from '../assessment/test-helpers.ts';
+import { INTAKE_RESOURCE_NAMES } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
+import { validateFhir } from '../../../testing/fhir-validator.ts';
+import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
 
 let t: TestPortal;
 let patient: PortalClient;

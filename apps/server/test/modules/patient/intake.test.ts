@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { INTAKE_RESOURCE_NAMES, type IntakeResourceName, type PortalClient } from '@portal/protocol';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL, TINY_PNG } from '../../testing/intake-samples.ts';
-import { makePdf } from '../documents/test-support.ts';
+import { INTAKE_RESOURCE_NAMES, type IntakeResourceName } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL, TINY_PNG } from '../../../testing/intake-samples.ts';
+import { makePdf } from '../../../testing/documents.ts';
 
 let t: TestPortal;
 let patient: PortalClient;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone } from './public-config.ts';
+import { formatPhone } from '../../../src/modules/support/public-config.ts';
 
 describe('the support number as people read it', () => {
   it('groups an E.164 number the way its country writes it, in international form', () => {

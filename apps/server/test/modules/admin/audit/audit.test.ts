@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { AuditExport, AuditPage, PortalClient } from '@portal/protocol';
-import { auditLog, users } from '../../../db/schema/index.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
-import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, pathsOf } from '../admin-test-kit.ts';
-import { auditCsv, csvCell } from './audit-csv.ts';
+import type { AuditExport, AuditPage } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { auditLog, users } from '../../../../src/db/schema/index.ts';
+import { recordAudit } from '../../../../src/modules/audit/audit-service.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_PATIENT,
+  startTestPortal,
+  type TestPortal,
+} from '../../../../testing/test-portal.ts';
+import { codeOf, pathsOf } from '../../../../testing/admin.ts';
+import { auditCsv, csvCell } from '../../../../src/modules/admin/audit/audit-csv.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

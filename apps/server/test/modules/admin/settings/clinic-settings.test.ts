@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { PortalClient, type PortalResponse, type PublicConfig } from '@portal/protocol';
-import { users } from '../../../db/schema/index.ts';
-import { DEMO_ADMIN, linkToken, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { acceptInvite, codeOf, messageOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
-import { makeSignaturePng } from '../../documents/test-support.ts';
+import { type PublicConfig } from '@portal/protocol';
+import { PortalClient, type PortalResponse } from '@portal/protocol/testing';
+import { users } from '../../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, linkToken, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
+import { acceptInvite, codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
+import { makeSignaturePng } from '../../../../testing/documents.ts';
 
 // Settings that reach beyond the settings page: the password minimum on every endpoint that
 // sets a password, and the clinic's name and logo wherever a person sees the clinic.

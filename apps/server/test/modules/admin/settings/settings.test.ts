@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { type PortalClient, type PublicConfig, type SettingsView } from '@portal/protocol';
-import { auditLog, settings } from '../../../db/schema/index.ts';
-import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
-import { loadSecret } from './settings-store.ts';
+import { type PublicConfig, type SettingsView } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog, settings } from '../../../../src/db/schema/index.ts';
+import {
+  DEMO_ADMIN,
+  freshDatabase,
+  startTestPortal,
+  type TestPortal,
+} from '../../../../testing/test-portal.ts';
+import { codeOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
+import { loadSecret } from '../../../../src/modules/admin/settings/settings-store.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

@@ -5,12 +5,17 @@ import forge from 'node-forge';
 import type {
   DocumentDetail,
   PatientDocument,
-  PortalClient,
   SettingsView,
   SigningCertificateUpload,
 } from '@portal/protocol';
-import { auditLog, signingCertificates } from '../../../db/schema/index.ts';
-import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import type { PortalClient } from '@portal/protocol/testing';
+import { auditLog, signingCertificates } from '../../../../src/db/schema/index.ts';
+import {
+  DEMO_ADMIN,
+  freshDatabase,
+  startTestPortal,
+  type TestPortal,
+} from '../../../../testing/test-portal.ts';
 import {
   addPatient,
   assign,
@@ -18,9 +23,9 @@ import {
   pdfsig,
   SIGNATURE_FIELDS,
   uploadTemplate,
-} from '../../documents/test-support.ts';
-import { codeOf, messageOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
-import { DAY, makeCertificate, pkcs12Of } from './certificate-test-kit.ts';
+} from '../../../../testing/documents.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
+import { DAY, makeCertificate, pkcs12Of } from '../../../../testing/certificates.ts';
 
 /** The certificate the PKCS#7 signature inside a signed PDF carries (its /Contents, hex, zero-padded). */
 function signerCertificate(pdf: Buffer): X509Certificate {

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import {
-  CLINIC_ADMIN_AUTHS,
-  STAFF_PRESETS,
-  type AdminUser,
-  type PortalClient,
-  type UserDetail,
-} from '@portal/protocol';
-import { auditLog, users } from '../../../db/schema/index.ts';
-import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
+import { CLINIC_ADMIN_AUTHS, STAFF_PRESETS, type AdminUser, type UserDetail } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog, users } from '../../../../src/db/schema/index.ts';
+import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
 import {
   DEMO_ADMIN,
   DEMO_CLINICIAN,
@@ -16,9 +11,9 @@ import {
   DEMO_PATIENT,
   startTestPortal,
   type TestPortal,
-} from '../../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
-import { BEYOND_OWN_PERMISSIONS } from './access-rules.ts';
+} from '../../../../testing/test-portal.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
+import { BEYOND_OWN_PERMISSIONS } from '../../../../src/modules/admin/users/access-rules.ts';
 
 let t: TestPortal;
 let clinicAdmin: PortalClient;

@@ -4,19 +4,19 @@ import {
   CLINIC_ADMIN_AUTHS,
   USER_CONFLICTS,
   type AdminUser,
-  type PortalClient,
   type UserDetail,
   type UserPage,
 } from '@portal/protocol';
-import { auditLog, events, users } from '../../../db/schema/index.ts';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog, events, users } from '../../../../src/db/schema/index.ts';
 import {
   DEMO_ADMIN,
   DEMO_PATIENT,
   linkToken,
   startTestPortal,
   type TestPortal,
-} from '../../../testing/test-portal.ts';
-import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
+} from '../../../../testing/test-portal.ts';
+import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
 import {
   acceptInvite,
   codeOf,
@@ -26,9 +26,9 @@ import {
   sealedPost,
   signedUpPatient,
   tryLogin,
-} from '../admin-test-kit.ts';
-import { changeAccess } from './change-access.ts';
-import { applyUserAction } from './user-actions.ts';
+} from '../../../../testing/admin.ts';
+import { changeAccess } from '../../../../src/modules/admin/users/change-access.ts';
+import { applyUserAction } from '../../../../src/modules/admin/users/user-actions.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

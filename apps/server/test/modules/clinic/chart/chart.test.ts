@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chartAssessments,
-  chartDocuments,
-  chartIntakeAnswer,
-  INTAKE_RESOURCE_NAMES,
-  type PortalClient,
-} from '@portal/protocol';
+import { chartAssessments, chartDocuments, chartIntakeAnswer, INTAKE_RESOURCE_NAMES } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
 import { eq } from 'drizzle-orm';
-import { intakeSubmissions } from '../../../db/schema/index.ts';
-import { snapshotEarlierHandIns } from '../../patient/index.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL } from '../../../testing/intake-samples.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, signedUpPatient } from '../../admin/admin-test-kit.ts';
-import { answersTotalling, saveAssessment, submission } from '../../assessment/test-helpers.ts';
-import { makePdf, SIGNATURE_FIELDS, uploadTemplate, assign } from '../../documents/test-support.ts';
-import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../clinic-test-kit.ts';
+import { intakeSubmissions } from '../../../../src/db/schema/index.ts';
+import { snapshotEarlierHandIns } from '../../../../src/modules/patient/index.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
+import { codeOf, signedUpPatient } from '../../../../testing/admin.ts';
+import { answersTotalling, saveAssessment, submission } from '../../../../testing/assessment.ts';
+import { makePdf, SIGNATURE_FIELDS, uploadTemplate, assign } from '../../../../testing/documents.ts';
+import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../../../../testing/clinic.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

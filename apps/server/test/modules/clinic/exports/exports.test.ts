@@ -3,17 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFDocument } from 'pdf-lib';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import {
-  Codes,
-  INTAKE_RESOURCE_NAMES,
-  STAFF_PRESETS,
-  type ChartPdf,
-  type PortalClient,
-} from '@portal/protocol';
-import { auditLog } from '../../../db/schema/index.ts';
-import { validateFhir } from '../../../testing/fhir-validator.ts';
-import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
-import { answersTotalling, BF_ADL, submission } from '../../assessment/test-helpers.ts';
+import { Codes, INTAKE_RESOURCE_NAMES, STAFF_PRESETS, type ChartPdf } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { auditLog } from '../../../../src/db/schema/index.ts';
+import { validateFhir } from '../../../../testing/fhir-validator.ts';
+import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
+import { answersTotalling, BF_ADL, submission } from '../../../../testing/assessment.ts';
 import {
   addPatient,
   addStaff,
@@ -22,7 +17,7 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from '../../documents/test-support.ts';
+} from '../../../../testing/documents.ts';
 
 /** Every text item pdf.js finds, page by page, joined. */
 async function pdfText(bytes: Uint8Array): Promise<string> {

@@ -6,13 +6,13 @@ import {
   intakeStatus,
   patientReviewNote,
   reviewState,
-  type PortalClient,
 } from '@portal/protocol';
-import { SAMPLE_INTAKE, SENTINEL } from '../../../testing/intake-samples.ts';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, sealedPost, signedUpPatient } from '../../admin/admin-test-kit.ts';
-import { makeSignaturePng } from '../../documents/test-support.ts';
-import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../clinic-test-kit.ts';
+import { type PortalClient } from '@portal/protocol/testing';
+import { SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
+import { codeOf, messageOf, pathsOf, sealedPost, signedUpPatient } from '../../../../testing/admin.ts';
+import { makeSignaturePng } from '../../../../testing/documents.ts';
+import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../../../../testing/clinic.ts';
 
 let t: TestPortal;
 let clinician: { id: string; client: PortalClient };

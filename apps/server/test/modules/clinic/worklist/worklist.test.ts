@@ -8,14 +8,14 @@ import {
   STAFF_PRESETS,
   WORKLIST_PAGE_SIZE,
   type ClinicAssignment,
-  type PortalClient,
   type WorklistPage,
   type WorklistQuery,
 } from '@portal/protocol';
-import { assessmentLatest, auditLog, users } from '../../../db/schema/index.ts';
-import { definitionOf } from '../../assessment/index.ts';
-import { answersTotalling, BF_ADL, submission } from '../../assessment/test-helpers.ts';
-import { insertUsers } from '../../admin/admin-test-kit.ts';
+import { type PortalClient } from '@portal/protocol/testing';
+import { assessmentLatest, auditLog, users } from '../../../../src/db/schema/index.ts';
+import { definitionOf } from '../../../../src/modules/assessment/index.ts';
+import { answersTotalling, BF_ADL, submission } from '../../../../testing/assessment.ts';
+import { insertUsers } from '../../../../testing/admin.ts';
 import {
   addPatient,
   addStaff,
@@ -24,8 +24,8 @@ import {
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
-} from '../../documents/test-support.ts';
-import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
+} from '../../../../testing/documents.ts';
+import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
 
 /** Every intake section saved whole, no insurance: enough to hand in. */
 async function fillIntake(patient: PortalClient): Promise<void> {
