@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { UserSort } from '@portal/protocol';
-import { openDatabase } from '../../../db/database.ts';
-import { freshDatabase } from '../../../testing/test-portal.ts';
-import { findUsers, type UserFilter } from '../users/user-queries.ts';
-import { seedUsers } from './seed-users.ts';
+import { findUsers, freshDatabase, openDatabase, seedUsers, type UserFilter } from '@portal/server/testing';
 
 /**
  * The users page against 10,000 seeded users: each query the page makes (one page of rows and
- * the total) timed many times. Run through bench/admin-users.ts; prints a table and one JSON
- * line, and exits 1 when a scenario's p95 passes the target.
+ * the total) timed many times. Run through bench/admin-users.ts, bundled like the server
+ * (bench/lib/node-entry.ts); prints a table and one JSON line, and exits 1 when a scenario's p95
+ * passes the target.
  */
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);

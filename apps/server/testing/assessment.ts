@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { assessmentState, currentInstrument, type Answers, type PortalClient } from '@portal/protocol';
-import { users } from '../../db/schema/index.ts';
-import type { TestPortal } from '../../testing/test-portal.ts';
+import { assessmentState, currentInstrument, type Answers } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { users } from '../src/db/schema/index.ts';
+import { loadDraft } from '../src/modules/assessment/assessment-store.ts';
+import type { TestPortal } from './test-portal.ts';
 
 export const BF_ADL = '/patient/bf_adl/';
 export const barthel = currentInstrument('barthel')!;
@@ -38,6 +40,13 @@ export const pathsOf = (answer: { body: unknown }) =>
 export async function userIdOf(t: TestPortal, email: string): Promise<string> {
   const [user] = await t.portal.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return user!.id;
+}
+
+/** The answers `email`'s BF-ADL draft holds on the server now (none without a draft). */
+export async function draftAnswers(t: TestPortal, email: string): Promise<Answers> {
+  const { ctx } = t.portal;
+  const draft = await loadDraft(ctx, ctx.db, await userIdOf(t, email), barthel.id);
+  return draft?.answers ?? {};
 }
 
 export const PATIENT_PASSWORD = 'Correct-horse-42';

@@ -1,30 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { BF_ADL_INSTRUMENT } from '@portal/protocol';
-import { loadConfig } from '../../../config.ts';
-import type { AppContext } from '../../../context.ts';
-import { createPortal } from '../../../portal.ts';
-import { insertSubmission } from '../../assessment/assessment-store.ts';
-import { definitionOf } from '../../assessment/index.ts';
-import { reasonContext } from '../../documents/views.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { createPortal } from '../src/portal.ts';
+import { insertSubmission } from '../src/modules/assessment/assessment-store.ts';
+import { definitionOf } from '../src/modules/assessment/index.ts';
+import { reasonContext } from '../src/modules/documents/views.ts';
 
-/**
- * The worklist bench's clinic: `PATIENTS` patients (default 10,000) written with set-based SQL,
- * not sign-ups, in a realistic mix. Run as a program by bench/worklist.ts with the environment
- * the portal will get (same database, same master key), before the portal starts; migrates
- * and seeds the demo accounts first, as the portal would.
- *
- * Per 100 patients: 60 handed in their intake (30 reviewed, 15 waiting, 10 asked for changes
- * of whom half handed in again, 5 reviewed twice); 70 answered the BF-ADL (15 of them more
- * than 90 days ago, 5 flagged); 30 have a document awaiting signature due over the next 30
- * days, 3 declined one (1 of those re-sent); 8 have a conversation, 5 with unread messages.
- */
-const PATIENTS = Number(process.env.BENCH_WORKLIST_PATIENTS ?? 10_000);
 const BATCH = 500;
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-async function seed(ctx: AppContext): Promise<void> {
+async function seed(ctx: AppContext, patientCount: number): Promise<void> {
   const db = ctx.db;
   const bfAdl = definitionOf(BF_ADL_INSTRUMENT);
   await db.execute(sql`insert into users (email, first_name, last_name, roles, status, email_verified_at, created_at)
@@ -33,8 +19,8 @@ async function seed(ctx: AppContext): Promise<void> {
       (array['Garcia','Smith','Wang','Khan','Johnson','Sato','Ivanova','Silva','Okafor','Brown','Rossi','Li'])[1 + (i / 12) % 12],
       '{user}', case when i % 50 = 0 then 'deactivated' else 'active' end, now(),
       now() - (i % 700) * interval '1 day'
-    from generate_series(1, ${PATIENTS}) i`);
-  // n: the patient's number (1..PATIENTS), so each rule below picks a stable share of patients.
+    from generate_series(1, ${patientCount}) i`);
+  // n: the patient's number (1..patientCount), so each rule below picks a stable share of patients.
   const patients = sql`(select u.id, substring(u.email from 'bench-([0-9]+)@')::int as n
     from users u where u.email like 'bench-%') p`;
   const [reviewer] = (
@@ -139,12 +125,22 @@ async function seed(ctx: AppContext): Promise<void> {
   if (ctx.config.DATABASE_URL) await db.execute(sql`analyze`);
 }
 
-const config = loadConfig(process.env);
-const portal = await createPortal(config);
-try {
-  const started = performance.now();
-  await seed(portal.ctx);
-  print(`${PATIENTS} patients seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-} finally {
-  await portal.close();
+/**
+ * The worklist bench's clinic: `patientCount` patients written with set-based SQL, not sign-ups,
+ * in a realistic mix, into the database of the portal `env` configures (same database, same
+ * master key as the portal that will serve it). Migrates and seeds the demo accounts first, as
+ * the portal would. Run by bench/programs/seed-worklist.ts before the bench's portal starts.
+ *
+ * Per 100 patients: 60 handed in their intake (30 reviewed, 15 waiting, 10 asked for changes
+ * of whom half handed in again, 5 reviewed twice); 70 answered the BF-ADL (15 of them more
+ * than 90 days ago, 5 flagged); 30 have a document awaiting signature due over the next 30
+ * days, 3 declined one (1 of those re-sent); 8 have a conversation, 5 with unread messages.
+ */
+export async function seedWorklist(env: NodeJS.ProcessEnv, patientCount: number): Promise<void> {
+  const portal = await createPortal(loadConfig(env));
+  try {
+    await seed(portal.ctx, patientCount);
+  } finally {
+    await portal.close();
+  }
 }
