@@ -15,16 +15,16 @@ export default defineConfig({
       {
         test: {
           name: 'protocol-node',
-          include: ['packages/protocol/src/**/*.test.ts'],
+          include: ['packages/protocol/test/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'protocol-chromium',
-          include: ['packages/protocol/src/**/*.test.ts'],
+          include: ['packages/protocol/test/**/*.test.ts'],
           // node:crypto's envelope primitives (decision 0011) exist only in Node.
-          exclude: ['packages/protocol/src/**/*.node.test.ts'],
+          exclude: ['packages/protocol/test/**/*.node.test.ts'],
           browser: {
             enabled: true,
             headless: true,
@@ -49,21 +49,22 @@ export default defineConfig({
         test: {
           // ESLint's own Node API on probe files: the import rules bite where they should.
           name: 'lint',
-          include: ['apps/web/test/**/*.lint.test.ts'],
+          include: ['apps/*/test/**/*.lint.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/**/*.lint.test.ts'],
           environment: 'node',
           // A limit that only catches a hang: the heaviest tests (the access matrix, every
           // route twice over) passed 30 s when the machine ran at a load of 12-16.
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          globalSetup: ['apps/server/testing/global-setup.ts'],
         },
       },
       {
