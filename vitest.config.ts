@@ -51,6 +51,9 @@ export default defineConfig({
           name: 'lint',
           include: ['apps/*/test/**/*.lint.test.ts'],
           environment: 'node',
+          // A file's first lint loads ESLint's plugins and configs, seconds on a busy
+          // machine: a limit that only catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
