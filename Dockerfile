@@ -14,11 +14,17 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
+# Only what builds: each package's src/ and build files, never test/, testing/ or tools/.
 COPY tsconfig.base.json tsconfig.json ./
-COPY packages/protocol packages/protocol
-COPY apps/server apps/server
-COPY apps/web apps/web
-# What ships is type-checked (the server project, tests included, and the protocol it bundles).
+COPY packages/protocol/tsconfig.json packages/protocol/
+COPY packages/protocol/src packages/protocol/src
+COPY apps/server/tsconfig.json apps/server/build.mjs apps/server/
+COPY apps/server/src apps/server/src
+COPY apps/web/index.html apps/web/vite.config.ts apps/web/tsconfig.json apps/web/
+COPY apps/web/src apps/web/src
+COPY apps/web/public apps/web/public
+COPY apps/web/build-plugins apps/web/build-plugins
+# What ships is type-checked: the server and the protocol it bundles.
 RUN npx tsc -b packages/protocol apps/server \
     && npm run build
 

@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 
 export default tseslint.config(
   {
@@ -25,17 +26,50 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   webImportDirection(),
+  ...shippedCodeImportsNoTestCode(),
   {
-    files: [
-      'scripts/**',
-      'bench/**',
-      '**/cli/**',
-      'apps/server/src/main.ts',
-      'apps/server/src/upgrade/write-fixture.ts',
-    ],
+    files: ['scripts/**', 'bench/**', '**/cli/**', 'apps/server/src/main.ts', 'apps/server/tools/**'],
     rules: { 'no-console': 'off' },
   },
 );
+
+/**
+ * What ships (each package's `src/`) imports no test code: no test or kit folder, no `testing`
+ * entry, and no package `npm ci --omit=dev` leaves out (docs/contributing.md, "Where things
+ * live"). Test code lives in `test/` and `testing/` beside `src/`.
+ */
+function shippedCodeImportsNoTestCode() {
+  const devDependencies = (dir) =>
+    Object.keys(
+      JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8')).devDependencies ?? {},
+    );
+  const root = devDependencies('.');
+  return ['packages/protocol', 'apps/server', 'apps/web'].map((dir) => {
+    const packages = [...new Set([...root, ...devDependencies(dir)])].filter(
+      (name) => !name.startsWith('@types/'),
+    );
+    return {
+      files: [`${dir}/src/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '(^|/)(test|testing)(/|$)',
+                message: 'Shipped code imports no test code: tests and kits live in test/ and testing/.',
+              },
+              {
+                group: packages.flatMap((name) => [name, `${name}/*`]),
+                message: 'A development dependency: production installs leave it out.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
 
 /**
  * The web app's imports flow one way, app → features → api/ui/i18n (docs/contributing.md,

@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           ...hangOnly,
           name: 'protocol-node',
-          include: ['packages/protocol/src/**/*.test.ts'],
+          include: ['packages/protocol/test/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -34,9 +34,9 @@ export default defineConfig({
         test: {
           ...hangOnly,
           name: 'protocol-chromium',
-          include: ['packages/protocol/src/**/*.test.ts'],
+          include: ['packages/protocol/test/**/*.test.ts'],
           // node:crypto's envelope primitives (decision 0011) exist only in Node.
-          exclude: ['packages/protocol/src/**/*.node.test.ts'],
+          exclude: ['packages/protocol/test/**/*.node.test.ts'],
           browser: {
             enabled: true,
             headless: true,
@@ -62,18 +62,22 @@ export default defineConfig({
           ...hangOnly,
           // ESLint's own Node API on probe files: the import rules bite where they should.
           name: 'lint',
-          include: ['apps/web/test/**/*.lint.test.ts'],
+          include: ['apps/*/test/**/*.lint.test.ts'],
           environment: 'node',
+          // A file's first lint loads ESLint's plugins and configs, seconds on a busy
+          // machine: a limit that only catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
         test: {
           ...hangOnly,
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/**/*.lint.test.ts'],
           environment: 'node',
           pool: 'forks',
-          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          globalSetup: ['apps/server/testing/global-setup.ts'],
         },
       },
       {

@@ -4,16 +4,16 @@ import { repoRoot } from './lib/repo-root.ts';
 import { builtEntry } from './lib/node-entry.ts';
 
 /**
- * The users page's queries on 10,000 seeded users (issue 8). The work runs inside the server
- * package (apps/server/src/modules/admin/bench/), which owns the schema and the queries; this
- * entry only starts it. DATABASE_URL picks PostgreSQL (a fresh database there), else PGlite.
+ * The users page's queries on 10,000 seeded users (issue 8). The work runs in a process of its
+ * own (programs/users-page.ts, on the server's queries and seed kit from `@portal/server/testing`);
+ * this entry only starts it. DATABASE_URL picks PostgreSQL (a fresh database there), else PGlite.
  *
  *   npx tsx bench/admin-users.ts
  *
  * For bench/run.ts: `'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite()`.
  */
 export async function runAdminUsersSuite(): Promise<boolean> {
-  const { command, args } = await builtEntry('apps/server/src/modules/admin/bench/users-page-bench.ts');
+  const { command, args } = await builtEntry('bench/programs/users-page.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
     child.on('error', reject);

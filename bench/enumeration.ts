@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { PortalClient } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { DEMO_PATIENT } from './api/demo-patient.ts';
 import { startPortal } from './api/start-portal.ts';
 import { percentile } from './lib/percentile.ts';
@@ -10,7 +10,7 @@ import { formatTable } from './lib/table.ts';
  * an address with an account alternating with one without, sequentially (one request at a
  * time, as someone probing would). Targets: medians within 15 % of each other, and a known
  * request the faster one in 35–65 % of pairs (0.5 = indistinguishable). The loose version of
- * the same comparison runs in the test suite (apps/server/src/security/enumeration-timing.test.ts).
+ * the same comparison runs in the test suite (apps/server/test/attacks/enumeration-timing.test.ts).
  *
  *   npm run bench -- enumeration        (DATABASE_URL picks PostgreSQL, else PGlite)
  */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { PortalClient, WORKLIST_QUEUES } from '@portal/protocol';
+import { WORKLIST_QUEUES } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { apiUrl } from './api/api-url.ts';
 import { startPortal } from './api/start-portal.ts';
 import { drain, measureRun, warmUp, type Load } from './lib/measure.ts';
@@ -9,7 +10,7 @@ import { builtEntry } from './lib/node-entry.ts';
 
 /**
  * The worklist (issue 18) with 10,000 patients: the real server, its database seeded by
- * set-based SQL (apps/server/src/modules/clinic/bench/seed-worklist.ts) before it starts, then
+ * set-based SQL (programs/seed-worklist.ts) before it starts, then
  * `GET /admin/worklist/?queue=` for each queue under load as a clinic administrator (every
  * queue visible, so every request also counts all seven). DATABASE_URL picks PostgreSQL (use an
  * empty, throwaway database), else PGlite. The budget is judged on PostgreSQL, the engine a
@@ -29,7 +30,7 @@ const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2025' } a
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function seed(env: NodeJS.ProcessEnv): Promise<void> {
-  const { command, args } = await builtEntry('apps/server/src/modules/clinic/bench/seed-worklist.ts');
+  const { command, args } = await builtEntry('bench/programs/seed-worklist.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env });
     child.on('error', reject);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PortalClient, type AdminUser, type UserPage } from '@portal/protocol';
+import { type AdminUser, type UserPage } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL, PATIENT } from './support/portal.ts';

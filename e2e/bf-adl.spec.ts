@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { Answers } from '@portal/protocol';
-import { eq } from 'drizzle-orm';
-import { users } from '@portal/server/src/db/schema/index.ts';
-import { loadDraft } from '@portal/server/src/modules/assessment/assessment-store.ts';
-import { answersTotalling, barthel } from '@portal/server/src/modules/assessment/test-helpers.ts';
-import { DEMO_PATIENT, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import {
+  answersTotalling,
+  barthel,
+  DEMO_PATIENT,
+  draftAnswers,
+  type TestPortal,
+} from '@portal/server/testing';
 import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
@@ -56,10 +58,7 @@ async function answerAll(page: Page, answers: Answers, locale: 'gb') {
 
 /** How many answers the patient's BF-ADL draft holds on the server now. */
 async function draftAnswerCount(portal: TestPortal, email: string): Promise<number> {
-  const { ctx } = portal.portal;
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const draft = await loadDraft(ctx, ctx.db, user!.id, barthel.id);
-  return Object.keys(draft?.answers ?? {}).length;
+  return Object.keys(await draftAnswers(portal, email)).length;
 }
 
 async function expectResult(page: Page, score: number, band: string) {

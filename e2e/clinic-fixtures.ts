@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { PortalClient, userPage } from '@portal/protocol';
-import { answersTotalling } from '@portal/server/src/modules/assessment/test-helpers.ts';
+import { userPage } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
+import { answersTotalling } from '@portal/server/testing';
 import type { Account } from './support/accounts.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { PortalClient, type ClinicAssignment, type DocumentTemplate } from '@portal/protocol';
+import { type ClinicAssignment, type DocumentTemplate } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { createVerifiedPatient, type Account } from './support/accounts.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PATIENT } from '@portal/server/src/testing/test-portal.ts';
+import { DEMO_ADMIN, DEMO_PATIENT } from '@portal/server/testing';
 import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PATIENT, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, type TestPortal } from '@portal/server/testing';
 import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { PortalClient } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { BASE_URL } from './support/portal.ts';
 import { signIn } from './support/session.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PortalClient, type UserPage } from '@portal/protocol';
+import { type UserPage } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL, FRONT_DESK, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PortalClient, type ClinicAssignment, type DocumentTemplate } from '@portal/protocol';
+import { type ClinicAssignment, type DocumentTemplate } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { configSchema } from '@portal/server/src/config.ts';
-import { SAMPLE_INTAKE } from '@portal/server/src/testing/intake-samples.ts';
+import { configSchema, SAMPLE_INTAKE } from '@portal/server/testing';
 import { FLOOR_UID } from './floor-identity.ts';
 
 /**

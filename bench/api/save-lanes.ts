@@ -1,4 +1,5 @@
-import { generateSalt, sealJson, type PortalClient } from '@portal/protocol';
+import { generateSalt, sealJson } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
 
 /** One sealed save, ready to send: the body names the version the edit started from. */
 interface SealedSave {

@@ -1,4 +1,5 @@
-import { generateSalt, PortalClient, seal } from '@portal/protocol';
+import { generateSalt, seal } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 
 export interface SealedLogin {
   uid: string;

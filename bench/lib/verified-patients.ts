@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PortalClient } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 
 /** Sign-ups at a time: each is an argon2 hash, which the portal runs a few at a time anyway. */
 const SIGNUP_CONCURRENCY = 8;

@@ -1,6 +1,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PortalClient, type PortalRequest } from '@portal/protocol';
+import { PortalClient, type PortalRequest } from '@portal/protocol/testing';
 import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
 import { createVerifiedPatients } from '../lib/verified-patients.ts';

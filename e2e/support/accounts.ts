@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CLINIC_ADMIN_AUTHS, PortalClient, userPage } from '@portal/protocol';
+import { CLINIC_ADMIN_AUTHS, userPage } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { linkFromMail } from './mail.ts';
 import { ADMIN, BASE_URL } from './portal.ts';
 

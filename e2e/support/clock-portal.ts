@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { startTestPortal, type TestPortal } from '@portal/server/src/testing/test-portal.ts';
+import { startTestPortal, type TestPortal } from '@portal/server/testing';
 
 /**
  * Journeys that need the server's clock to move ("a week later", an idle timeout) run their own

@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
 /**
  * A portal server of its own whose PostgreSQL connection runs through a TCP link the test
  * can cut (open connections reset, new ones refused) and restore: a database outage without
- * touching the machine's PostgreSQL. Like apps/server/src/testing/tcp-proxy.ts, which the
+ * touching the machine's PostgreSQL. Like apps/server/testing/tcp-proxy.ts, which the
  * e2e project cannot import.
  */
 export interface PortalWithDatabaseLink {

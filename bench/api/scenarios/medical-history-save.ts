@@ -1,5 +1,5 @@
-import { PortalClient } from '@portal/protocol';
-import { SAMPLE_INTAKE } from '@portal/server/src/testing/intake-samples.ts';
+import { PortalClient } from '@portal/protocol/testing';
+import { SAMPLE_INTAKE } from '@portal/server/testing';
 import { createVerifiedPatients } from '../../lib/verified-patients.ts';
 import type { PortalUnderTest } from '../start-portal.ts';
 import { apiUrl } from '../api-url.ts';

@@ -1,6 +1,7 @@
-import { INTAKE_RESOURCES, PortalClient } from '@portal/protocol';
+import { INTAKE_RESOURCES } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 // A completed profile, as a patient's record holds it once the intake's first step is done.
-import { SAMPLE_INTAKE } from '@portal/server/src/testing/intake-samples.ts';
+import { SAMPLE_INTAKE } from '@portal/server/testing';
 import { apiUrl } from '../api-url.ts';
 import { DEMO_PATIENT } from '../demo-patient.ts';
 import type { Scenario } from '../scenario.ts';

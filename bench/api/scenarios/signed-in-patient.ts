@@ -1,4 +1,4 @@
-import { PortalClient } from '@portal/protocol';
+import { PortalClient } from '@portal/protocol/testing';
 import { DEMO_PATIENT } from '../demo-patient.ts';
 
 /** The headers of the demo patient's signed-in requests, for scenarios that load one route. */

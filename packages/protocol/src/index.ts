@@ -1,7 +1,6 @@
 export * from './aes-cbc.ts';
 export * from './api-error.ts';
 export * from './base64.ts';
-export * from './client.ts';
 export * from './envelope.ts';
 export * from './envelope-primitives.ts';
 export * from './error-codes.ts';

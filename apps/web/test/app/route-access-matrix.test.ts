@@ -10,7 +10,7 @@ import type { AppRoute } from '../../src/app/route-types.ts';
 /**
  * The web half of the attack suite's access matrix: every page of the route table × every
  * kind of visitor → the guard's decision, derived from the table itself so a page added
- * later is judged too. The server refuses the data regardless (apps/server/src/security).
+ * later is judged too. The server refuses the data regardless (apps/server/test/attacks).
  */
 
 /** Screens anyone may open without signing in; any other page must require a session. */

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STAFF_PRESETS } from '@portal/protocol';
+import { permissionKey, permits, ROUTE_RULES } from '../../testing/route-rules.ts';
+
+const decisions = path.resolve(import.meta.dirname, '../../../../docs/decisions');
+const record = readdirSync(decisions).find((name) => name.endsWith('-staff-permissions.md'));
+
+/** `| \`GET /admin/audit/\` | \`read_audit\` | no | no | yes |`, cells padded or not. */
+const ROW = /^\| `((?:GET|POST) \/[^`]+)` +\| ([^|]+) \| (yes|no) +\| (yes|no) +\| (yes|no) +\|$/;
+
+describe('the staff-permissions decision record', () => {
+  it('lists routes and permissions exactly as the route rules and the presets have them', () => {
+    expect(record, 'docs/decisions/*-staff-permissions.md').toBeDefined();
+    const rows = readFileSync(path.join(decisions, record!), 'utf8')
+      .split('\n')
+      .map((line) => ROW.exec(line.trim()))
+      .filter((match) => match !== null);
+    expect(rows.length).toBeGreaterThan(20);
+    const wrong = rows.flatMap(([, key, needs, frontDesk, clinician, clinicAdmin]) => {
+      const rule = ROUTE_RULES[key!];
+      if (!rule?.permission) return [`${key}: no admin route of that name in route-rules.ts`];
+      const written = needs!.replaceAll('`', '').trim();
+      const expected = [
+        permissionKey(rule.permission),
+        ...[STAFF_PRESETS.front_desk, STAFF_PRESETS.clinician, STAFF_PRESETS.clinic_admin].map((preset) =>
+          permits(preset, rule.permission!) ? 'yes' : 'no',
+        ),
+      ];
+      const actual = [written, frontDesk, clinician, clinicAdmin];
+      return JSON.stringify(actual) === JSON.stringify(expected)
+        ? []
+        : [`${key}: written ${actual.join(' | ')}, the code says ${expected.join(' | ')}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { Codes, ProtocolError } from '@portal/protocol';
+import { makePdf, makeSignaturePng } from '../../../testing/documents.ts';
+import {
+  activePdf,
+  htmlStartingWithPdf,
+  jpegWithGps,
+  pngBomb,
+  pngSignatureWithScript,
+  SVG_LOGO_PAYLOADS,
+  type ActivePdf,
+} from '../../../testing/hostile-files.ts';
+import { LOGO_RASTER_HEIGHT } from '../../../src/lib/files/svg-file.ts';
+import { readUpload, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
+
+const CARD: UploadMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
+const LOGO: UploadMime[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
+
+async function refusal(bytes: Buffer, accepted = CARD): Promise<number | undefined> {
+  try {
+    await readUpload(bytes, accepted);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ProtocolError) return error.code;
+    throw error;
+  }
+}
+
+describe('uploads judged by the libraries that parse them', () => {
+  it('re-encode a photo: GPS and every other EXIF field gone, the orientation applied to the pixels', async () => {
+    const photo = await jpegWithGps();
+    const before = await sharp(photo).metadata();
+    expect(before.exif?.toString('latin1')).toContain('PhoneMaker');
+    expect([before.width, before.height, before.orientation]).toEqual([40, 20, 6]);
+
+    const stored = await readUpload(photo, CARD);
+    const after = await sharp(stored.bytes).metadata();
+    expect(stored.mime).toBe('image/jpeg');
+    expect(after.format).toBe('jpeg');
+    expect(after.exif).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect([after.width, after.height]).toEqual([20, 40]);
+    expect(stored.bytes.includes(Buffer.from('PhoneMaker'))).toBe(false);
+  });
+
+  it('keep a PNG a PNG, re-encoded', async () => {
+    const stored = await readUpload(makeSignaturePng(), CARD);
+    expect(stored.mime).toBe('image/png');
+    expect((await sharp(stored.bytes).metadata()).format).toBe('png');
+  });
+
+  it('refuse with 10415 the PNG signature before a script, a decompression bomb, a type not accepted', async () => {
+    expect(await refusal(pngSignatureWithScript())).toBe(Codes.fileType);
+    expect(await refusal(pngBomb())).toBe(Codes.fileType);
+    expect(await refusal(makeSignaturePng(), ['image/jpeg', 'application/pdf'])).toBe(Codes.fileType);
+    expect(await refusal(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), LOGO)).toBe(Codes.fileType);
+    expect(await refusal(await jpegWithGps(), ['application/pdf'])).toBe(Codes.fileType);
+  });
+
+  it('store a plain PDF as pdf-lib serialised it, dropping what trails the document', async () => {
+    const pdf = Buffer.from(await makePdf(2));
+    const trailing = Buffer.concat([pdf, Buffer.from('\n<html><script>alert(1)</script></html>')]);
+    const stored = await readUpload(trailing, CARD);
+    expect(stored.mime).toBe('application/pdf');
+    expect(stored.bytes.includes(Buffer.from('<script>'))).toBe(false);
+    expect((await PDFDocument.load(stored.bytes)).getPageCount()).toBe(2);
+  });
+
+  it('refuse a web page that starts with %PDF- and every kind of active PDF', async () => {
+    expect(await refusal(htmlStartingWithPdf())).toBe(Codes.fileType);
+    const kinds: ActivePdf[] = [
+      'open-action-script',
+      'page-additional-action',
+      'document-script',
+      'embedded-file',
+      'launch-link',
+      'javascript-link',
+      'encrypted',
+    ];
+    for (const kind of kinds) expect([kind, await refusal(await activePdf(kind))]).toEqual([kind, 10415]);
+  });
+
+  it('draw every SVG logo payload into a PNG of pixels only, at four times the shown height', async () => {
+    for (const [name, payload] of Object.entries(SVG_LOGO_PAYLOADS)) {
+      const stored = await readUpload(payload, LOGO);
+      const meta = await sharp(stored.bytes).metadata();
+      expect([name, stored.mime, meta.format, meta.height]).toEqual([
+        name,
+        'image/png',
+        'png',
+        LOGO_RASTER_HEIGHT,
+      ]);
+      expect(stored.bytes.includes(Buffer.from('script'))).toBe(false);
+      expect(stored.bytes.includes(Buffer.from('<svg'))).toBe(false);
+    }
+    expect(await refusal(Buffer.from('<html><svg></svg></html>'), LOGO)).toBe(Codes.fileType);
+    expect(await refusal(SVG_LOGO_PAYLOADS['<script>']!, CARD)).toBe(Codes.fileType);
+  });
+});

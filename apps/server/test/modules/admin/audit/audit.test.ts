@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { AuditExport, AuditPage } from '@portal/protocol';
+import type { PortalClient } from '@portal/protocol/testing';
+import { auditLog, users } from '../../../../src/db/schema/index.ts';
+import { recordAudit } from '../../../../src/modules/audit/audit-service.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_PATIENT,
+  startTestPortal,
+  type TestPortal,
+} from '../../../../testing/test-portal.ts';
+import { codeOf, pathsOf } from '../../../../testing/admin.ts';
+import { auditCsv, csvCell } from '../../../../src/modules/admin/audit/audit-csv.ts';
+
+let t: TestPortal;
+let admin: PortalClient;
+let patientId: string;
+beforeAll(async () => {
+  t = await startTestPortal();
+  await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+  admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const [row] = await t.portal.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_PATIENT.email));
+  patientId = row!.id;
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string>) => admin.get<AuditPage>('/admin/audit/', query);
+
+describe('audit log', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
+    const db = t.portal.ctx.db;
+    const [row] = await db.select({ id: auditLog.id }).from(auditLog).limit(1);
+    await expect(
+      db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id)),
+    ).rejects.toThrow();
+    await expect(db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const [after] = await db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(after!.action).not.toBe('forged');
+  });
+});
+
+describe('audit viewer', () => {
+  it('lists rows newest first, with actor and subject named, sealed', async () => {
+    const answer = await admin.send({ method: 'GET', path: '/admin/audit/', query: {} });
+    expect((answer.body as { salt?: string }).salt).toMatch(/^[A-Za-z]{16}$/);
+    const page = answer.data as AuditPage;
+    expect(page.items[0]).toMatchObject({
+      action: 'login',
+      actor: { email: DEMO_ADMIN.email, name: 'Alex Admin' },
+    });
+    const times = page.items.map((e) => e.at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('filters by actor and subject (id or e-mail prefix), action prefix and time range', async () => {
+    const byActor = await list({ actor: 'PATIENT@' });
+    expect(byActor.total).toBeGreaterThan(0);
+    expect(byActor.items.every((e) => e.actor?.email === DEMO_PATIENT.email)).toBe(true);
+    const bySubjectId = await list({ subject: patientId });
+    expect(bySubjectId.items.every((e) => e.subject?.id === patientId)).toBe(true);
+    expect((await list({ action: 'log' })).items.every((e) => e.action.startsWith('log'))).toBe(true);
+    expect((await list({ action: 'login_' })).total).toBe(0);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await list({ from: future })).total).toBe(0);
+    expect((await list({ to: '2000-01-01T00:00:00Z' })).total).toBe(0);
+    expect((await list({ action: 'login', from: '2000-01-01T00:00:00Z', to: future })).total).toBe(
+      (await list({ action: 'login' })).total,
+    );
+  });
+
+  it('pages without overlap', async () => {
+    for (let i = 0; i < 12; i++) {
+      await recordAudit(t.portal.ctx.db, null, {
+        action: 'test.paging',
+        outcome: 'success',
+        subjectId: patientId,
+      });
+    }
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => list({ action: 'test.paging', page_size: '5', page: String(page) })),
+    );
+    const ids = pages.flatMap((p) => p.items.map((e) => e.id));
+    expect(pages.map((p) => p.items.length)).toEqual([5, 5, 2]);
+    expect(new Set(ids).size).toBe(12);
+    expect(pages[0]!.total).toBe(12);
+  });
+
+  it('refuses malformed filters with 10400 and their paths', async () => {
+    for (const [query, path] of [
+      [{ from: 'yesterday' }, 'from'],
+      [{ from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, 'to'],
+      [{ page_size: '0' }, 'page_size'],
+    ] as const) {
+      const answer = await admin.send({ method: 'GET', path: '/admin/audit/', query });
+      expect([answer.status, codeOf(answer), pathsOf(answer)]).toEqual([400, 10400, [path]]);
+    }
+  });
+
+  it('exports the filtered rows as CSV, formula-safe, and audits the export', async () => {
+    await recordAudit(
+      t.portal.ctx.db,
+      { ip: '=1+1', userAgent: '@SUM(A1), "quoted"\nnext', requestId: 'r' },
+      {
+        action: 'test.export',
+        outcome: 'success',
+        subjectId: patientId,
+        target: '-2+3',
+        detail: { note: '+cmd' },
+      },
+    );
+    const exported = await admin.get<AuditExport>('/admin/audit/export/', { action: 'test.export' });
+    expect([exported.rows, exported.truncated]).toEqual([1, false]);
+    expect(exported.filename).toMatch(/^audit-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
+    const [header, row] = exported.csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'id,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail',
+    );
+    expect(row).toContain(`,${patientId},${DEMO_PATIENT.email},'-2+3,'=1+1,"'@SUM(A1), ""quoted""\nnext",`);
+    expect(row).toContain('"{""note"":""+cmd""}"');
+    const [audited] = (await list({ action: 'admin.audit.export' })).items;
+    expect(audited?.detail).toEqual({ rows: 1, truncated: false, filters: { action: 'test.export' } });
+  });
+
+  it('audits every read with its filters: ids and times kept, an e-mail only noted, the subject named', async () => {
+    const from = '2020-01-01T00:00:00.000Z';
+    await list({ subject: patientId, action: 'login', from, page: '2' });
+    await list({ actor: 'patient@exa' });
+    const reads = (await list({ action: 'admin.audit.read', page_size: '3' })).items;
+    expect(reads.map((e) => e.detail)).toEqual([
+      { filters: { actor: 'email-prefix' }, page: 1, rows: expect.any(Number) },
+      { filters: { subject: patientId, action: 'login', from }, page: 2, rows: expect.any(Number) },
+      expect.anything(),
+    ]);
+    expect(reads[1]).toMatchObject({
+      actor: { email: DEMO_ADMIN.email },
+      subject: { id: patientId },
+      target: 'audit_log',
+    });
+    expect(JSON.stringify(reads.map((e) => e.detail))).not.toContain('patient@');
+  });
+});
+
+describe('CSV cells', () => {
+  it('defuse every formula start and quote per RFC 4180', () => {
+    expect(['=A1', '+1', '-1', '@x', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', null, 7].map(csvCell)).toEqual(
+      ["'=A1", "'+1", "'-1", "'@x", "'\tx", `"'\rx"`, 'plain', '"a,b"', '"say ""hi"""', '', '7'],
+    );
+    expect(auditCsv([])).toBe(
+      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail\r\n',
+    );
+  });
+});

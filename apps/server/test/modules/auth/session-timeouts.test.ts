@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import { sessions } from '../../../src/db/schema/index.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_PATIENT,
+  freshDatabase,
+  startTestPortal,
+  TestClock,
+  type TestPortal,
+} from '../../../testing/test-portal.ts';
+
+const MINUTE = 60_000;
+
+// Two nodes on one database and one clock: a setting saved on A must hold on B at once.
+const clock = new TestClock();
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let a: TestPortal;
+let b: TestPortal;
+beforeAll(async () => {
+  db = await freshDatabase();
+  a = await startTestPortal({ database: db.target, clock });
+  b = await startTestPortal({ database: db.target, clock, env: { PORTAL_DEMO: '0' } });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await db?.drop();
+});
+
+const codeOf = (answer: PortalResponse) => (answer.body as { code: number }).code;
+/** What the open web app sends every 10 s on its own. */
+const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
+/** Something the patient asked for. */
+const use = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/insurance/' });
+const refresh = (c: PortalClient) =>
+  c.send({ method: 'POST', path: '/token/refresh/', body: { refresh: c.refreshToken } });
+
+/** Saves timeouts as an administrator who has just signed in (an idle admin would be signed out too). */
+async function setTimeouts(values: { idle_timeout_minutes?: number; session_timeout_minutes?: number }) {
+  const admin = await a.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const saved = await admin.send({ method: 'POST', path: '/admin/settings/', body: values, encrypt: true });
+  expect(codeOf(saved)).toBe(0);
+}
+
+/** Moves both nodes' clock on. */
+const after = (minutes: number) => clock.advance(minutes * MINUTE);
+
+/**
+ * The open web app left alone for a while within the limit: the client refreshes its
+ * 15-minute access token as it runs out, as the web does before a poll. Neither counts as use.
+ */
+async function idleFor(c: PortalClient, minutes: number) {
+  for (let left = minutes; left > 0; left -= 14) {
+    after(Math.min(14, left));
+    await c.refresh();
+  }
+}
+
+async function patientOnB() {
+  return b.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+}
+
+async function revokedReason(c: PortalClient) {
+  const claims = JSON.parse(Buffer.from(c.access!.split('.')[1]!, 'base64url').toString()) as { sid: string };
+  const [row] = await a.portal.ctx.db.select().from(sessions).where(eq(sessions.id, claims.sid));
+  return row?.revokedReason;
+}
+
+describe('idle timeout (settings idle_timeout_minutes)', () => {
+  it('ends a session unused for longer than the limit: the next request and a refresh answer 10401', async () => {
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 720 });
+    const c = await patientOnB();
+    await idleFor(c, 28);
+    expect(codeOf(await poll(c))).toBe(0);
+    after(3);
+    expect(codeOf(await poll(c))).toBe(10401);
+    expect(codeOf(await refresh(c))).toBe(10401);
+    expect(await revokedReason(c)).toBe('timeout');
+  });
+
+  it('refuses the refresh of a session idle past the limit even before any request noticed', async () => {
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 720 });
+    const c = await patientOnB();
+    after(31);
+    expect(codeOf(await refresh(c))).toBe(10401);
+    expect(await revokedReason(c)).toBe('timeout');
+  });
+
+  it('keeps a session the patient uses alive past the limit, counted from the last use', async () => {
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 720 });
+    const c = await patientOnB();
+    for (let i = 0; i < 4; i++) {
+      await idleFor(c, 14);
+      expect(codeOf(await use(c))).toBe(0);
+    }
+    // 84 minutes after sign-in, 28 after the last use.
+    await idleFor(c, 28);
+    expect(codeOf(await poll(c))).toBe(0);
+  });
+
+  it('does not count the event poll or a refresh as use, so an open but untouched app times out', async () => {
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 720 });
+    const c = await patientOnB();
+    for (let i = 0; i < 14; i++) {
+      await idleFor(c, 2);
+      expect(codeOf(await poll(c))).toBe(0);
+    }
+    after(3);
+    expect(codeOf(await poll(c))).toBe(10401);
+  });
+
+  it('applies a changed limit at once, also on the other node, in both directions', async () => {
+    await setTimeouts({ idle_timeout_minutes: 60, session_timeout_minutes: 720 });
+    const c = await patientOnB();
+    await idleFor(c, 45);
+    expect(codeOf(await poll(c))).toBe(0);
+    await setTimeouts({ idle_timeout_minutes: 40 });
+    expect(codeOf(await poll(c))).toBe(10401);
+    await setTimeouts({ idle_timeout_minutes: 60 });
+    // An ended session stays ended when the limit grows again.
+    expect(codeOf(await poll(c))).toBe(10401);
+
+    const d = await patientOnB();
+    await setTimeouts({ idle_timeout_minutes: 5 });
+    after(6);
+    await setTimeouts({ idle_timeout_minutes: 60 });
+    // Nothing looked at d while the limit was 5: the longer limit holds for it at once.
+    expect(codeOf(await poll(d))).toBe(0);
+  });
+});
+
+describe('session timeout (settings session_timeout_minutes)', () => {
+  it('caps the session from sign-in however active it is: refresh and requests answer 10401 after it', async () => {
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 60 });
+    const c = await patientOnB();
+    for (let i = 0; i < 4; i++) {
+      await idleFor(c, 14);
+      expect(codeOf(await use(c))).toBe(0);
+    }
+    after(5);
+    expect(codeOf(await refresh(c))).toBe(10401);
+    expect(codeOf(await use(c))).toBe(10401);
+    expect(await revokedReason(c)).toBe('timeout');
+    await setTimeouts({ idle_timeout_minutes: 30, session_timeout_minutes: 720 });
+  });
+});

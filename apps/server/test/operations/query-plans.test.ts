@@ -1,0 +1,150 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPage, WORKLIST_QUEUES } from '@portal/protocol';
+import { type PortalClient } from '@portal/protocol/testing';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { freshPglite } from '../../testing/pglite-template.ts';
+
+/**
+ * Issue 11 item 3: the statements behind the hot routes can each be served by an index, so
+ * they stay fast as events, audit rows, documents and messages pile up. The statements are
+ * the real ones: recorded from the portal's own database connection while a patient and an
+ * administrator call the routes, then planned with sequential scans priced out
+ * (`enable_seqscan = off`): a sequential scan left in such a plan means no index can serve it.
+ *
+ * The planner answers this the same way on PGlite and PostgreSQL (same schema, same
+ * indexes), so the test records on PGlite, where every statement passes through one client.
+ */
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+// Tables that stay small whatever the clinic's size: scanning them whole is the best plan.
+const SMALL_TABLES = new Set(['settings', 'document_templates', 'document_template_fields']);
+
+/** The hot routes, by who calls them; the event poll runs with and without a pending event. */
+const HOT_CALLS: {
+  name: string;
+  call: (c: { patient: PortalClient; admin: PortalClient; patientId: string }) => Promise<unknown>;
+}[] = [
+  { name: 'event poll, nothing pending', call: ({ patient }) => patient.get('/patient/event/') },
+  {
+    name: 'event poll, an event pending',
+    call: async ({ patient, admin }) => {
+      await patient.post('/patient/messages/', { text: 'Hello' }, { encrypt: true });
+      return admin.get('/patient/event/');
+    },
+  },
+  { name: 'patient insurance (sealed read)', call: ({ patient }) => patient.get('/patient/insurance/') },
+  {
+    name: 'patient profile with its draft (sealed read)',
+    call: ({ patient }) => patient.get('/patient/profile/'),
+  },
+  { name: 'patient documents list', call: ({ patient }) => patient.get('/patient/documents/') },
+  { name: 'patient messages', call: ({ patient }) => patient.get('/patient/messages/') },
+  {
+    name: 'documents of a patient (admin)',
+    call: ({ admin, patientId }) => admin.get('/admin/documents/assignments/', { patient_id: patientId }),
+  },
+  {
+    name: 'audit of a patient over a month (admin)',
+    call: ({ admin, patientId }) =>
+      admin.get('/admin/audit/', {
+        subject: patientId,
+        from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+        to: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+  },
+  { name: 'audit, newest first (admin)', call: ({ admin }) => admin.get('/admin/audit/') },
+  {
+    name: 'users search by e-mail (admin)',
+    call: ({ admin }) => admin.get('/admin/users/', { q: 'patient@' }),
+  },
+  { name: 'clinic inbox (admin)', call: ({ admin }) => admin.get('/admin/messages/', { status: 'open' }) },
+  // Issue 18: the worklist counts every queue and pages one; each queue's page is its own statement.
+  ...WORKLIST_QUEUES.map((queue) => ({
+    name: `worklist, counts and a page of ${queue} (admin)`,
+    call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue }),
+  })),
+];
+
+/** Every statement the portal sends through this PGlite, also inside transactions. */
+function recordStatements(pglite: PGlite): { statements: Recorded[]; recording: { on: boolean } } {
+  const statements: Recorded[] = [];
+  const recording = { on: false };
+  const wrap = <T extends Pick<PGlite | Transaction, 'query'>>(target: T): T => {
+    const query = target.query.bind(target);
+    target.query = ((sql: string, params?: unknown[], options?: unknown) => {
+      if (recording.on) statements.push({ sql, params: params ?? [] });
+      return query(sql, params, options as never);
+    }) as T['query'];
+    return target;
+  };
+  wrap(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => callback(wrap(tx)))) as PGlite['transaction'];
+  return { statements, recording };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function sequentialScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(sequentialScans)];
+}
+
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+describe('query plans of the hot routes', () => {
+  let pglite: PGlite;
+  let t: TestPortal;
+  let recorded: ReturnType<typeof recordStatements>;
+  const byCall = new Map<string, Recorded[]>();
+
+  beforeAll(async () => {
+    pglite = await freshPglite();
+    recorded = recordStatements(pglite);
+    t = await startTestPortal({ database: { pglite } });
+    const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    const admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const users = userPage.parse(await admin.get('/admin/users/', { q: DEMO_PATIENT.email }));
+    const patientId = users.items[0]!.id;
+    for (const hot of HOT_CALLS) {
+      recorded.statements.length = 0;
+      recorded.recording.on = true;
+      await hot.call({ patient, admin, patientId });
+      recorded.recording.on = false;
+      byCall.set(hot.name, [...recorded.statements]);
+    }
+    await pglite.exec('set enable_seqscan = off');
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await pglite.close();
+  });
+
+  it.each(HOT_CALLS.map((hot) => hot.name))('%s: every statement can be served by an index', async (name) => {
+    const statements = byCall.get(name)!.filter((s) => DATA_STATEMENT.test(s.sql));
+    expect(statements.length).toBeGreaterThan(0);
+    const scans: string[] = [];
+    for (const statement of statements) {
+      const result = await pglite.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (format json) ${statement.sql}`,
+        statement.params,
+      );
+      const tables = sequentialScans(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter(
+        (table) => !SMALL_TABLES.has(table),
+      );
+      if (tables.length > 0) scans.push(`${tables.join(', ')} ← ${statement.sql.slice(0, 160)}`);
+    }
+    expect(scans).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * `@portal/server/testing`: the server as e2e journeys and bench programs use it. The server's
+ * own tests import kits by path; what is exported here runs outside Vitest, so nothing exported
+ * imports it.
+ */
+export {
+  DEMO_ADMIN,
+  DEMO_CLINICIAN,
+  DEMO_FRONT_DESK,
+  DEMO_PATIENT,
+  freshDatabase,
+  startTestPortal,
+  TestClock,
+  type TestPortal,
+  type TestPortalOptions,
+} from './test-portal.ts';
+export { SAMPLE_COVERAGE, SAMPLE_INTAKE } from './intake-samples.ts';
+export { answersTotalling, barthel, draftAnswers } from './assessment.ts';
+export { seedUsers } from './seed-users.ts';
+export { seedWorklist } from './seed-worklist.ts';
+
+// What bench programs measure, or size themselves by, of the server itself.
+export { configSchema } from '../src/config.ts';
+export { openDatabase } from '../src/db/database.ts';
+export { findUsers, type UserFilter } from '../src/modules/admin/users/user-queries.ts';

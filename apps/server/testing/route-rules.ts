@@ -1,0 +1,202 @@
+import { WORKLIST_PERMISSIONS, type StaffPermission } from '@portal/protocol';
+import type { RawRequest, SecurityWorld } from './attacks.ts';
+
+/**
+ * Who may call a route: `public` (no token), `signed-in` (any role), `patient` (roles
+ * ['user']: an admin token answers 10403), `admin` (roles ['admin']).
+ */
+export type Access = 'public' | 'signed-in' | 'patient' | 'admin';
+
+/** A staff permission, or a list of which any one will do (as in a route's `config.permission`). */
+export type RoutePermission = StaffPermission | readonly StaffPermission[];
+
+export interface RouteRule {
+  access: Access;
+  /** Every `admin` route: the staff permission it needs (decision 0012-staff-permissions). */
+  permission?: RoutePermission;
+  /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
+  endsSession?: true;
+  /**
+   * A request naming a record that belongs to patient A: patient A reaches it, patient B
+   * gets 10404 'Items not found' exactly as for a missing record (IDOR check).
+   */
+  ownedBy?: (w: SecurityWorld) => { request: RawRequest; ownerMayRepeat: boolean };
+}
+
+const staff = (permission: RoutePermission): RouteRule => ({ access: 'admin', permission });
+/** The users list and detail: front desk manages accounts, clinicians find the chart to open. */
+const USERS_READERS = ['manage_users', 'read_chart'] as const;
+
+/**
+ * Every API route, classified by hand. The access matrix checks each route's config against
+ * this table and fails on a route missing here, so a new route cannot ship unreviewed:
+ * add it with the access it is meant to have (and `ownedBy` when it takes a record id).
+ */
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  'POST /token/handshake_any/': { access: 'public' },
+  'POST /token/': { access: 'public' },
+  'POST /token/mfa/': { access: 'public' },
+  'POST /token/refresh/': { access: 'public' },
+  'POST /token/logout/': { access: 'signed-in', endsSession: true },
+  'POST /token/signup/': { access: 'public' },
+  'POST /token/verify-email/': { access: 'public' },
+  'POST /token/password/reset/': { access: 'public' },
+  'POST /token/password/reset/confirm/': { access: 'public' },
+  'POST /token/invite/accept/': { access: 'public' },
+  'GET /public/config/': { access: 'public' },
+  'GET /public/logo/': { access: 'public' },
+  'GET /patient/event/': { access: 'signed-in' },
+  'GET /account/mfa/': { access: 'signed-in' },
+  'POST /account/mfa/start/': { access: 'signed-in' },
+  'POST /account/mfa/confirm/': { access: 'signed-in' },
+  'POST /account/mfa/disable/': { access: 'signed-in' },
+  'GET /account/sessions/': { access: 'signed-in' },
+  'POST /account/sessions/end/': {
+    access: 'signed-in',
+    ownedBy: (w) => ({
+      request: { method: 'POST', path: '/account/sessions/end/', body: { id: w.sessionOfA } },
+      ownerMayRepeat: false,
+    }),
+  },
+  'POST /account/sessions/end-others/': { access: 'signed-in' },
+  'GET /account/session/': { access: 'signed-in' },
+  'GET /account/notifications/': staff('manage_documents'),
+  'POST /account/notifications/': staff('manage_documents'),
+  'POST /account/session/extend/': { access: 'signed-in' },
+
+  'GET /patient/profile/': { access: 'patient' },
+  'POST /patient/profile/': { access: 'patient' },
+  'GET /patient/contact/': { access: 'patient' },
+  'POST /patient/contact/': { access: 'patient' },
+  'GET /patient/emergency_content/': { access: 'patient' },
+  'POST /patient/emergency_content/': { access: 'patient' },
+  'GET /patient/treating_practitioner/': { access: 'patient' },
+  'POST /patient/treating_practitioner/': { access: 'patient' },
+  'GET /patient/medical_history/': { access: 'patient' },
+  'POST /patient/medical_history/': { access: 'patient' },
+  'GET /patient/insurance/': { access: 'patient' },
+  'POST /patient/insurance/': { access: 'patient' },
+  'POST /patient/insurance/delete/': { access: 'patient' },
+  'GET /patient/insurance/card/': { access: 'patient' },
+  'POST /patient/insurance/card/': { access: 'patient' },
+  'GET /patient/intake/': { access: 'patient' },
+  'GET /patient/intake/review/': { access: 'patient' },
+  'POST /patient/intake/submit/': { access: 'patient' },
+  'GET /patient/export/fhir/': { access: 'patient' },
+  'GET /patient/bf_adl/': { access: 'patient' },
+  'POST /patient/bf_adl/': { access: 'patient' },
+  'GET /patient/documents/': { access: 'patient' },
+  'GET /patient/document/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/document/', query: { id: w.documentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'GET /patient/sign/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/sign/', query: { id: w.documentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'POST /patient/sign/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: {
+        method: 'POST',
+        path: '/patient/sign/',
+        seal: true,
+        body: { id: w.documentOfA, action: 'reject', reason: 'Not my document' },
+      },
+      ownerMayRepeat: false,
+    }),
+  },
+
+  'GET /patient/messages/': { access: 'patient' },
+  'POST /patient/messages/': { access: 'patient' },
+  'POST /patient/messages/read/': { access: 'patient' },
+  'GET /patient/messages/attachment/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'GET', path: '/patient/messages/attachment/', query: { id: w.attachmentOfA } },
+      ownerMayRepeat: true,
+    }),
+  },
+  'GET /token/zendesk/': { access: 'signed-in' },
+
+  'GET /admin/messages/': staff('answer_messages'),
+  'GET /admin/messages/thread/': staff('answer_messages'),
+  'POST /admin/messages/reply/': staff('answer_messages'),
+  'POST /admin/messages/assign/': staff('answer_messages'),
+  'POST /admin/messages/status/': staff('answer_messages'),
+  'GET /admin/messages/assignees/': staff('answer_messages'),
+  'GET /admin/messages/attachment/': staff('answer_messages'),
+  'POST /admin/settings/signing_certificate/': staff('manage_settings'),
+  'GET /admin/users/': staff(USERS_READERS),
+  'GET /admin/user/': staff(USERS_READERS),
+  'POST /admin/users/invite/': staff('manage_users'),
+  'POST /admin/users/action/': staff('manage_users'),
+  'POST /admin/users/access/': staff('manage_users'),
+  'GET /admin/audit/': staff('read_audit'),
+  'GET /admin/audit/export/': staff('read_audit'),
+  'GET /admin/settings/': staff('manage_settings'),
+  'POST /admin/settings/': staff('manage_settings'),
+  'GET /admin/patients/:id/bf_adl/': staff('read_chart'),
+  'GET /admin/documents/templates/': staff('manage_documents'),
+  'POST /admin/documents/templates/': staff('manage_documents'),
+  'POST /admin/documents/templates/fields/': staff('manage_documents'),
+  'GET /admin/documents/assignments/': staff('manage_documents'),
+  'POST /admin/documents/assignments/': staff('manage_documents'),
+  'GET /admin/documents/assignment/': staff('manage_documents'),
+  'POST /admin/documents/assignment/action/': staff('manage_documents'),
+  'GET /admin/documents/assignment/pdf/': staff('manage_documents'),
+  'GET /admin/patients/:id/chart/:section/': staff('read_chart'),
+  'GET /admin/patients/:id/chart/insurance/card/': staff('read_chart'),
+  'GET /admin/patients/:id/review/': staff('read_chart'),
+  'POST /admin/patients/:id/review/': staff('review_intake'),
+  'POST /admin/documents/assignment/resend/': staff('manage_documents'),
+  'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
+  'GET /admin/patients/:id/export/fhir/': staff('read_chart'),
+  'GET /admin/patients/:id/export/pdf/': staff('read_chart'),
+};
+
+/**
+ * Routes outside `/backend/api/v1`, which the auth plugin does not guard: only these and the
+ * built web app's static files may exist, so a route registered outside the prefix by
+ * mistake (and thus unauthenticated) fails.
+ */
+export const OUTSIDE_API = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /backend/api/docs',
+  'GET /backend/api/docs/json',
+  'GET /backend/api/docs/yaml',
+  'GET /backend/api/docs/static/*',
+  'GET /backend/api/docs/static/index.html',
+  'GET /backend/api/docs/static/swagger-initializer.js',
+  // Guarded by its own METRICS_TOKEN (plugins/metrics.ts); refused without it, checked below.
+  'GET /metrics',
+]);
+
+/** A permission requirement written one way, for comparing a route's config with its rule. */
+export function permissionKey(permission: RoutePermission | undefined): string {
+  if (permission === undefined) return 'none';
+  return (typeof permission === 'string' ? [permission] : [...permission]).sort().join(' or ');
+}
+
+/** Whether a holder of these auths passes the requirement. */
+export function permits(auths: readonly string[], permission: RoutePermission): boolean {
+  return (typeof permission === 'string' ? [permission] : permission).some((p) => auths.includes(p));
+}
+
+/** The access a route's config grants, in the table's terms. */
+export function accessOf(config: { public?: boolean; roles?: readonly string[] }): Access | 'unclear' {
+  if (config.public) return config.roles ? 'unclear' : 'public';
+  if (!config.roles) return 'signed-in';
+  const roles = [...config.roles].sort().join(',');
+  if (roles === 'user') return 'patient';
+  if (roles === 'admin') return 'admin';
+  if (roles === 'admin,user') return 'signed-in';
+  return 'unclear';
+}

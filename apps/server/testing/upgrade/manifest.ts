@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serverDir } from '../../src/paths.ts';
+
+/**
+ * What an upgrade fixture holds and what a later release must read back from it. The writer
+ * (tools/write-upgrade-fixture.ts) records it through the API of the release that made the backup; the
+ * upgrade test restores the backup under the current build and repeats every read.
+ */
+export interface FixtureManifest {
+  /** The commit of the release that wrote the fixture. */
+  release: string;
+  engine: 'pglite' | 'postgres';
+  /** The newest migration that release had applied (its tag in drizzle/meta/_journal.json). */
+  newest_migration: string;
+  written_at: string;
+  /** The `npm run backup` file beside this manifest. */
+  backup: string;
+  accounts: FixtureAccount[];
+  /** Every answer that must come back equal (files as their SHA-256, volatile keys left out). */
+  reads: RecordedRead[];
+  /** Reads whose `pdf_base64` is a signed PDF that pdfsig must still find valid. */
+  signed_pdfs: { as: string; path: string; query: Record<string, string> }[];
+  audit: AuditDigest;
+}
+
+export interface FixtureAccount {
+  email: string;
+  password: string;
+  role: 'admin' | 'patient';
+  /** Base32 TOTP secret of an account with MFA enrolled: the test computes a code from it. */
+  totp_secret?: string;
+}
+
+export interface RecordedRead {
+  /** The e-mail of the account that reads. */
+  as: string;
+  path: string;
+  query?: Record<string, string>;
+  answer: unknown;
+}
+
+/** The audit rows the old release wrote, as the columns it had: they must survive unchanged. */
+export interface AuditDigest {
+  columns: string[];
+  rows: number;
+  max_id: number;
+  sha256: string;
+}
+
+/** The keys the fixture's data is encrypted and its tokens signed with (test data, never production). */
+export interface FixtureKeys {
+  PORTAL_MASTER_KEY: string;
+  JWT_SECRET: string;
+}
+
+/**
+ * Keys whose values are not the stored data: some depend on when they are read (a schedule's
+ * `due` flips with the clock, a sign-in moves `last_login_at`), and an instrument's
+ * `definition` is shipped by the code of the release that answers, not kept in the database.
+ */
+export const VOLATILE_KEYS = new Set(['due', 'last_login_at', 'last_seen_at', 'expires_at', 'definition']);
+
+export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The comparable form of an answer: every `*_base64` file becomes its SHA-256 and size (the
+ * bytes must be identical, but a manifest of megabytes of base64 helps no one), volatile keys go.
+ */
+export function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (VOLATILE_KEYS.has(key)) continue;
+    if (key.endsWith('_base64') && typeof inner === 'string') {
+      const bytes = Buffer.from(inner, 'base64');
+      out[key] = { sha256: sha256Hex(bytes), bytes: bytes.length };
+    } else {
+      out[key] = comparable(inner);
+    }
+  }
+  return out;
+}
+
+/** Histories that grow by being read (a document's events gain a `view`): the recorded ones must stay their start. */
+export const HISTORY_KEYS = new Set(['events']);
+
+/** `actual` with every history cut to the length `expected` recorded, so what came after is not compared. */
+export function historyPrefix(actual: unknown, expected: unknown): unknown {
+  if (Array.isArray(actual) && Array.isArray(expected)) {
+    return actual.map((item, i) => historyPrefix(item, expected[i]));
+  }
+  if (actual === null || typeof actual !== 'object' || expected === null || typeof expected !== 'object') {
+    return actual;
+  }
+  const want = expected as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(actual).map(([key, inner]) => {
+      const recorded = want[key];
+      const cut = HISTORY_KEYS.has(key) && Array.isArray(inner) && Array.isArray(recorded);
+      return [key, historyPrefix(cut ? inner.slice(0, recorded.length) : inner, recorded)];
+    }),
+  );
+}
+
+/** The fixtures folder, beside the upgrade test: one sub-folder per release that wrote fixtures. */
+export const FIXTURES_DIR = path.join(serverDir, 'test/upgrade/fixtures');
+
+export interface ReleaseFixture {
+  dir: string;
+  keys: FixtureKeys;
+  manifest: FixtureManifest;
+}
+
+export const readJson = async <T>(file: string) => JSON.parse(await readFile(file, 'utf8')) as T;
+
+/** Every committed fixture of `engine`, oldest release folder first. */
+export async function releaseFixtures(engine: 'pglite' | 'postgres'): Promise<ReleaseFixture[]> {
+  const entries = await readdir(FIXTURES_DIR, { withFileTypes: true });
+  const releases = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  const fixtures: ReleaseFixture[] = [];
+  for (const release of releases.sort()) {
+    const dir = path.join(FIXTURES_DIR, release, engine);
+    const manifest = await readJson<FixtureManifest>(path.join(dir, 'manifest.json')).catch(() => undefined);
+    if (!manifest) continue;
+    fixtures.push({
+      dir,
+      manifest,
+      keys: await readJson<FixtureKeys>(path.join(FIXTURES_DIR, release, 'keys.json')),
+    });
+  }
+  return fixtures;
+}
