@@ -116,6 +116,100 @@ function handInOf(c: Context, p: Described) {
 
 type RecordedCoverage = { value: Coverage; cards: Record<'front' | 'back', { mime: string } | null> };
 type RecordedCard = { mime: string; content_base64: { sha256: string; bytes: number } };
+type HandIn = ReturnType<typeof handInOf>;
+const SIDES = ['front', 'back'] as const;
+
+/** The patient's coverages as handed in, each card as the patient's own card route gave it. */
+function coveragesOf(c: Context, p: Described) {
+  return c.recorded<RecordedCoverage[]>(p.email, '/patient/insurance/')!.map((coverage) => ({
+    value: coverage.value,
+    cards: Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        coverage.cards[side] &&
+          c.recorded<RecordedCard>(p.email, '/patient/insurance/card/', {
+            insurance_type: coverage.value.insurance_type,
+            side,
+          })!,
+      ]),
+    ) as Record<(typeof SIDES)[number], RecordedCard | null>,
+  }));
+}
+
+/** Each intake section and card on the chart: the patient's saved value, dated at the hand-in. */
+function chartIntake(c: Context, p: Described, handIn: HandIn): RecordedRead[] {
+  const chart = `/admin/patients/${p.id}/chart/`;
+  const submission = handIn && { submitted_at: handIn.submitted_at };
+  const reads: RecordedRead[] = INTAKE_RESOURCE_NAMES.map((name) => ({
+    as: c.admin,
+    path: `${chart}${name}/`,
+    answer: {
+      submission,
+      value: handIn ? c.recorded<{ value: unknown }>(p.email, `/patient/${name}/`)!.value : null,
+    },
+  }));
+  const coverages = handIn ? coveragesOf(c, p) : [];
+  reads.push({
+    as: c.admin,
+    path: `${chart}insurance/`,
+    answer: {
+      submission,
+      value: handIn && {
+        no_insurance: handIn.no_insurance,
+        coverages: coverages.map(({ value, cards }) => ({
+          value,
+          cards: Object.fromEntries(
+            SIDES.map((side) => {
+              const card = cards[side];
+              return [
+                side,
+                card && {
+                  sha256: card.content_base64.sha256,
+                  mime: card.mime,
+                  size: card.content_base64.bytes,
+                },
+              ];
+            }),
+          ),
+        })),
+      },
+    },
+  });
+  for (const card of coverages.flatMap(({ cards }) => SIDES.map((side) => cards[side]))) {
+    if (card) {
+      reads.push({
+        as: c.admin,
+        path: `${chart}insurance/card/`,
+        query: { sha256: card.content_base64.sha256 },
+        answer: card,
+      });
+    }
+  }
+  return reads;
+}
+
+/** The chart's documents: the clinic's list of them, with who moved each left out (it names people the list did not). */
+function chartDocuments(c: Context, p: Described) {
+  return {
+    items: assignmentsOf(c, p).map((a) => ({
+      id: a.id,
+      title: a.title,
+      status: a.status,
+      due_at: a.due_at,
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+      rejection_reason: a.rejection_reason,
+      signed: a.signed_sha256 ? { signed_sha256: a.signed_sha256 } : null,
+      events: a.events.map(({ at, action, actor, from_status, to_status }) => ({
+        at,
+        action,
+        actor,
+        from_status,
+        to_status,
+      })),
+    })),
+  };
+}
 
 /**
  * The chart and the review of a patient from a release before hand-in snapshots: the node makes
@@ -125,93 +219,22 @@ type RecordedCard = { mime: string; content_base64: { sha256: string; bytes: num
 function chartAndReview(c: Context): RecordedRead[] {
   return c.patients.flatMap((p) => {
     const handIn = handInOf(c, p);
-    const submission = handIn && { submitted_at: handIn.submitted_at };
-    const chart = (section: string) => `/admin/patients/${p.id}/chart/${section}/`;
-    const reads: RecordedRead[] = [];
-    for (const name of INTAKE_RESOURCE_NAMES) {
-      const saved = c.recorded<{ value: unknown }>(p.email, `/patient/${name}/`);
-      reads.push({
+    const chart = `/admin/patients/${p.id}/chart/`;
+    return [
+      ...chartIntake(c, p, handIn),
+      { as: c.admin, path: `${chart}bf_adl/`, answer: chartAssessments(assessmentOf(c, p)) },
+      { as: c.admin, path: `${chart}documents/`, answer: chartDocuments(c, p) },
+      {
         as: c.admin,
-        path: chart(name),
-        answer: { submission, value: submission ? saved!.value : null },
-      });
-    }
-    const coverages = handIn ? c.recorded<RecordedCoverage[]>(p.email, '/patient/insurance/')! : [];
-    const cardOf = (coverage: RecordedCoverage, side: 'front' | 'back') =>
-      coverage.cards[side] &&
-      c.recorded<RecordedCard>(p.email, '/patient/insurance/card/', {
-        insurance_type: coverage.value.insurance_type,
-        side,
-      })!;
-    reads.push({
-      as: c.admin,
-      path: chart('insurance'),
-      answer: {
-        submission,
-        value: handIn && {
-          no_insurance: handIn.no_insurance,
-          coverages: coverages.map((coverage) => ({
-            value: coverage.value,
-            cards: Object.fromEntries(
-              (['front', 'back'] as const).map((side) => {
-                const card = cardOf(coverage, side);
-                return [
-                  side,
-                  card && {
-                    sha256: card.content_base64.sha256,
-                    mime: card.mime,
-                    size: card.content_base64.bytes,
-                  },
-                ];
-              }),
-            ),
-          })),
+        path: `/admin/patients/${p.id}/review/`,
+        answer: {
+          submission: handIn && { submitted_at: handIn.submitted_at },
+          awaiting_review: handIn !== null,
+          reviews: [],
+          changes: null,
         },
       },
-    });
-    for (const coverage of coverages) {
-      for (const side of ['front', 'back'] as const) {
-        const card = cardOf(coverage, side);
-        if (card) {
-          reads.push({
-            as: c.admin,
-            path: `${chart('insurance')}card/`,
-            query: { sha256: card.content_base64.sha256 },
-            answer: card,
-          });
-        }
-      }
-    }
-    reads.push({ as: c.admin, path: chart('bf_adl'), answer: chartAssessments(assessmentOf(c, p)) });
-    reads.push({
-      as: c.admin,
-      path: chart('documents'),
-      answer: {
-        items: assignmentsOf(c, p).map((a) => ({
-          id: a.id,
-          title: a.title,
-          status: a.status,
-          due_at: a.due_at,
-          created_at: a.created_at,
-          updated_at: a.updated_at,
-          rejection_reason: a.rejection_reason,
-          signed: a.signed_sha256 ? { signed_sha256: a.signed_sha256 } : null,
-          events: a.events.map(({ at, action, actor, from_status, to_status }) => ({
-            at,
-            action,
-            actor,
-            from_status,
-            to_status,
-          })),
-        })),
-      },
-    });
-    reads.push({
-      as: c.admin,
-      path: `/admin/patients/${p.id}/review/`,
-      answer: { submission, awaiting_review: handIn !== null, reviews: [], changes: null },
-    });
-    return reads;
+    ];
   });
 }
 
@@ -233,7 +256,7 @@ function chartAssessments(record: PatientAssessmentRecord) {
   };
 }
 
-/** The BF-ADL a patient newest submission flags, as of a release before the worklist. */
+/** The worklist row of a patient whose newest BF-ADL the chart's rule flags, if it does. */
 function flagged(c: Context, p: Described) {
   const { history } = assessmentOf(c, p);
   const [previous, newest] = history.length > 1 ? history.slice(-2) : [undefined, history[0]];
@@ -276,7 +299,12 @@ function worklist(c: Context): RecordedRead[] {
     worklistRead(
       c,
       'intake_new',
-      c.patients.flatMap((p) => (handInOf(c, p) ? [row(p, handInOf(c, p)!.submitted_at)] : [])).sort(byAt(1)),
+      c.patients
+        .flatMap((p) => {
+          const handIn = handInOf(c, p);
+          return handIn ? [row(p, handIn.submitted_at)] : [];
+        })
+        .sort(byAt(1)),
     ),
     worklistRead(c, 'intake_resubmitted', []),
     worklistRead(c, 'bf_adl_flagged', c.patients.flatMap((p) => flagged(c, p) ?? []).sort(byAt(-1))),
