@@ -1,73 +1,13 @@
 // `npm run fixtures:upgrade -- <release>`: writes this release's upgrade fixture for the engine
 // it is pointed at (PGlite, or PostgreSQL when DATABASE_URL names a server to make a scratch
 // database on) into test/upgrade/fixtures/<release>/. See docs/operations.md, "Upgrade fixtures".
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { backupDatabase } from '../src/db/backup.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { processDatabase, spawnServer } from '../testing/server-process.ts';
-import { auditColumns, auditDigest } from '../testing/upgrade/audit-digest.ts';
-import { writeScenario } from '../testing/upgrade/fixture-scenario.ts';
-import {
-  FIXTURES_DIR,
-  readJson,
-  type FixtureKeys,
-  type FixtureManifest,
-} from '../testing/upgrade/manifest.ts';
-import { migrationsDir } from '../src/paths.ts';
+import { writeReleaseFixture } from '../testing/upgrade/fixture-writer.ts';
+import { FIXTURES_DIR } from '../testing/upgrade/manifest.ts';
 
 const release = process.argv[2];
 if (!release || !/^[\w.-]+$/.test(release)) {
   console.error('Usage: npm run fixtures:upgrade -- <release name, e.g. 2026-11-24-7b14e08>');
   process.exit(1);
 }
-const releaseDir = path.join(FIXTURES_DIR, release);
-await mkdir(releaseDir, { recursive: true });
-
-// Both engines' fixtures of a release share one pair of keys, made on the first run.
-const keysFile = path.join(releaseDir, 'keys.json');
-const keys: FixtureKeys = await readJson<FixtureKeys>(keysFile).catch(async () => {
-  const made = {
-    PORTAL_MASTER_KEY: randomBytes(32).toString('hex'),
-    JWT_SECRET: `fixture-${randomBytes(24).toString('base64url')}`,
-  };
-  await writeFile(keysFile, `${JSON.stringify(made, null, 2)}\n`);
-  return made;
-});
-
-const journal = await readJson<{ entries: { tag: string }[] }>(
-  path.join(migrationsDir, 'meta/_journal.json'),
-);
-const database = await processDatabase();
-try {
-  const node = await spawnServer({ ...database.env, ...keys, PORTAL_DEMO: '1' });
-  let written;
-  try {
-    written = await writeScenario(node.url, database.dataDir);
-  } finally {
-    await node.stop();
-  }
-  const target = database.env.DATABASE_URL
-    ? { url: database.env.DATABASE_URL }
-    : { dataDir: database.dataDir };
-  const handle = await openDatabase(target);
-  const audit = await auditDigest(handle.db, await auditColumns(handle.db)).finally(() => handle.close());
-
-  const dir = path.join(releaseDir, database.engine);
-  await mkdir(dir, { recursive: true });
-  await backupDatabase(target, path.join(dir, 'portal.backup'));
-  const manifest: FixtureManifest = {
-    release,
-    engine: database.engine,
-    newest_migration: journal.entries.at(-1)!.tag,
-    written_at: new Date().toISOString(),
-    backup: 'portal.backup',
-    ...written,
-    audit,
-  };
-  await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`Upgrade fixture of ${release} (${database.engine}) written to ${dir}.`);
-} finally {
-  await database.drop();
-}
+const dir = await writeReleaseFixture(FIXTURES_DIR, release);
+console.log(`Upgrade fixture of ${release} written to ${dir}.`);

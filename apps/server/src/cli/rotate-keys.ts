@@ -1,10 +1,14 @@
 // `npm run rotate-keys`: re-encrypt everything at rest from PORTAL_MASTER_KEY (the key in use)
-// to PORTAL_MASTER_KEY_NEW, in one transaction. Stop every node first: a node still running
-// on the old key would fail to read what has moved and write what the new key cannot read.
+// to PORTAL_MASTER_KEY_NEW, in one transaction. Every node must be stopped first: a node still
+// running on the old key would fail to read what has moved and write what the new key cannot
+// read. PGlite's lock refuses beside a running portal; on PostgreSQL the nodes are looked for.
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig } from '../config.ts';
+import { EXIT_DATA_DIR_LOCKED } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
+import { runningNodes } from '../db/release-guard.ts';
 import { rotateMasterKey } from '../lib/key-rotation.ts';
 import { generatedSecretsFile, loadSecrets } from '../lib/secrets.ts';
 import { openOrExit } from './data-dir-in-use.ts';
@@ -22,6 +26,27 @@ const newKey = Buffer.from(newKeyHex, 'hex');
 if (newKey.equals(secrets.masterKey)) {
   console.error('PORTAL_MASTER_KEY_NEW is the key already in use: nothing to rotate.');
   process.exit(2);
+}
+
+/** The portal nodes connected to the PostgreSQL database at `url`, each named by its release. */
+async function nodesOn(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await runningNodes(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const nodes = config.DATABASE_URL ? await nodesOn(config.DATABASE_URL) : [];
+if (nodes.length > 0) {
+  console.error(
+    `${nodes.length} portal node(s) are connected to this database (release ${[...new Set(nodes)].join(', ')}): ` +
+      'stop every node first, then run rotate-keys again (docs/operations.md, "Key rotation"). Nothing changed.',
+  );
+  // As PGlite's refusal: in use by a running portal, try again once it is stopped.
+  process.exit(EXIT_DATA_DIR_LOCKED);
 }
 
 const database = await openOrExit(() =>

@@ -33,21 +33,41 @@ async function newestApplied(client: pg.Client): Promise<number> {
   return Number(result.rows[0]?.newest ?? 0);
 }
 
+/** What a node's liveness connection last ran, as pg_stat_activity shows it: every node holds one. */
+const NODE_LISTEN = `listen "${LIVENESS_CHANNEL}"`;
+/** A session's release: its application name, or, for releases before the name was set, when they came. */
+const RELEASE_OF = `coalesce(nullif(application_name, ''), 'a release before 2026-11')`;
+
+async function releasesOf(client: pg.Client, where: string, params: unknown[]): Promise<string[]> {
+  const result = await client.query<{ release: string }>(
+    `select ${RELEASE_OF} as release from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid() and (${where})
+     order by 1`,
+    params,
+  );
+  return result.rows.map((r) => r.release.replace(/^portal@/, ''));
+}
+
 /**
  * Nodes of other releases connected to this database: by their application name, and, for
  * releases before the name was set, by their LISTEN connection on the liveness channel.
  */
 async function otherReleases(client: pg.Client, ownName: string): Promise<string[]> {
-  const result = await client.query<{ release: string }>(
-    `select distinct coalesce(nullif(application_name, ''), 'a release before 2026-11') as release
-     from pg_stat_activity
-     where datname = current_database() and pid <> pg_backend_pid()
-       and ((application_name like 'portal@%' and application_name <> $1)
-         or (application_name = '' and query = $2))
-     order by 1`,
-    [ownName, `listen "${LIVENESS_CHANNEL}"`],
+  const sessions = await releasesOf(
+    client,
+    `(application_name like 'portal@%' and application_name <> $1) or (application_name = '' and query = $2)`,
+    [ownName, NODE_LISTEN],
   );
-  return result.rows.map((r) => r.release.replace(/^portal@/, ''));
+  return [...new Set(sessions)];
+}
+
+/**
+ * The portal nodes serving on this database, of any release: one entry per node (the release
+ * it runs), known by its liveness LISTEN connection. Tools such as `admin:create` hold none, so
+ * they do not count.
+ */
+export function runningNodes(client: pg.Client): Promise<string[]> {
+  return releasesOf(client, 'query = $1', [NODE_LISTEN]);
 }
 
 /**

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { EXIT_DATA_DIR_LOCKED, lockHolderOf } from '../../src/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
+import { applicationName, runningNodes } from '../../src/db/release-guard.ts';
+import { migrationsDir } from '../../src/paths.ts';
 import { spawnProcess } from '../../testing/spawn-portal.ts';
 import {
   PROCESS_SECRETS,
@@ -20,7 +23,9 @@ import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 /**
  * Issue 19 item 5: every command-line tool run while `npm start` serves. On PGlite (one process
  * per data directory) each is refused, naming the portal, and changes nothing; a second portal
- * refuses to start. On PostgreSQL each works beside the live portal and its work is there after.
+ * refuses to start. On PostgreSQL each works beside the live portal and its work is there after,
+ * except `rotate-keys`: a node left on the old key could not read what moved, so it refuses
+ * while any node is connected.
  */
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -183,8 +188,22 @@ describe.runIf(!process.env.DATABASE_URL)('tools beside a live portal on PGlite'
   }, 300_000);
 });
 
+/** Waits (bounded) until no node's connection is left: a stopped node's backends exit soon after it. */
+async function untilNoNodes(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 200 && (await runningNodes(client)).length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await runningNodes(client)).toEqual([]);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on PostgreSQL', () => {
-  it('each tool works beside the live portal and its work is in the database afterwards', async () => {
+  it('each tool but rotate-keys works beside the live portal and its work is in the database afterwards', async () => {
     node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
     const created = await TOOLS['admin:create']();
     expect(created.stdout).toContain(`Administrator ${ADMIN.email} created.`);
@@ -208,12 +227,23 @@ describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on Postgr
       await copy.drop();
     }
 
+    // rotate-keys refuses while a node serves, saying what to do, and moves no key: the node
+    // reads the patient's record under the key it has.
     const patient = await signIn(DEMO_PATIENT);
     const profile = await patient.get('/patient/profile/');
+    const refused = await TOOLS['rotate-keys']();
+    expect(refused.code).toBe(EXIT_DATA_DIR_LOCKED);
+    expect(refused.stderr).toContain(
+      `1 portal node(s) are connected to this database (release ${applicationName(migrationsDir).slice('portal@'.length)}): stop every node first`,
+    );
+    expect(refused.stdout).not.toContain('Re-encrypted');
+    expect(await patient.get('/patient/profile/')).toEqual(profile);
+
+    await node.stop();
+    await untilNoNodes(db.env.DATABASE_URL!);
     const rotated = await TOOLS['rotate-keys']();
     expect(rotated.stdout).toContain('Re-encrypted');
-    await node.stop();
-    // Rotation asks every node to restart on the new key: the data reads back under it.
+    // Rotation asks every node to start on the new key: the data reads back under it.
     node = await spawnServer({ ...db.env, PORTAL_DEMO: '1', PORTAL_MASTER_KEY: NEW_KEY });
     expect(await (await signIn(DEMO_PATIENT)).get('/patient/profile/')).toEqual(profile);
     await node.stop();

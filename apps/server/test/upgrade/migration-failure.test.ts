@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentsPage } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { openDatabase } from '../../src/db/database.ts';
 import { comparable } from '../../testing/upgrade/manifest.ts';
@@ -24,12 +23,14 @@ const migrationsFailingHalfway = () =>
 
 /** What the demo patient and the clinic read: equal before and after only if nothing moved. */
 async function readBack(patient: PortalClient, admin: PortalClient) {
-  return comparable({
-    profile: await patient.get('/patient/profile/'),
-    documents: await patient.get<DocumentsPage>('/patient/documents/', { kind: 'signature' }),
-    messages: await patient.get('/patient/messages/'),
-    users: await admin.get('/admin/users/'),
-  });
+  const read = async (client: PortalClient, route: string, query?: Record<string, string>) =>
+    comparable(await client.get(route, query), route);
+  return {
+    profile: await read(patient, '/patient/profile/'),
+    documents: await read(patient, '/patient/documents/', { kind: 'signature' }),
+    messages: await read(patient, '/patient/messages/'),
+    users: await read(admin, '/admin/users/'),
+  };
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,39 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  mfaEnrolment,
-  type ClinicAssignment,
-  type ClinicThread,
-  type DocumentsPage,
-  type DocumentTemplate,
-  type InboxPage,
-  type PatientThread,
-} from '@portal/protocol';
+import { mfaEnrolment, type InboxPage, type ReviewRequest, type StaffPreset } from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
 import { totpAt } from '../account.ts';
-import { makeCertificate, pkcs12Of } from '../certificates.ts';
 import { answersTotalling, submission } from '../assessment.ts';
-import { makePdf, makeSignaturePng, SIGNATURE_FIELDS } from '../documents.ts';
+import { makePdf, makeSignaturePng } from '../documents.ts';
 import { lastMailTo, signUpPatient } from '../reliability.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../intake-samples.ts';
-import { DEMO_ADMIN, linkToken } from '../test-portal.ts';
-import { comparable, type FixtureAccount, type FixtureManifest, type RecordedRead } from './manifest.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, linkToken } from '../test-portal.ts';
+import { base64, post } from './fixture-calls.ts';
+import {
+  documents,
+  documentToExpire,
+  templates,
+  untilExpired,
+  withdrawDemoDocuments,
+} from './fixture-documents.ts';
+import { perform, readPlan, type World } from './fixture-reads.ts';
+import type { FixtureAccount, FixtureManifest } from './manifest.ts';
 
-const DAY = 24 * 3600_000;
-/** The writes whose body travels plain; every other POST of the portal takes a sealed body. */
-const PLAIN_POSTS = new Set([
-  '/patient/messages/read/',
-  '/account/mfa/start/',
-  '/admin/documents/templates/fields/',
-]);
-
-const post = <T>(client: PortalClient, route: string, body: unknown) =>
-  client.post<T>(route, body, { encrypt: !PLAIN_POSTS.has(route) });
-
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const CARD_BACK_JPEG = path.join(import.meta.dirname, 'assets', 'insurance-card-back.jpg');
 
-/** Fake people (fixture data): one with everything, one writing in Chinese, one who only signed up. */
+/**
+ * Fake people (fixture data): one with everything, one writing in Chinese, one who only signed
+ * up, one whose hand-in was reviewed and one whose hand-in waits.
+ */
 const PEOPLE = {
   margaret: {
     email: 'margaret.hollis@fixture.example',
@@ -59,21 +50,61 @@ const PEOPLE = {
     date_of_birth: '1971-12-01',
     locale: 'gb' as const,
   },
-};
-const SECOND_ADMIN = {
-  email: 'priya.shah@fixture.example',
-  password: 'Fixture-Priya-2026',
-  first_name: 'Priya',
-  last_name: 'Shah',
+  amara: {
+    email: 'amara.okafor@fixture.example',
+    password: 'Fixture-Amara-2026',
+    first_name: 'Amara',
+    last_name: 'Okafor',
+    date_of_birth: '1962-07-19',
+    locale: 'gb' as const,
+  },
+  lukas: {
+    email: 'lukas.berger@fixture.example',
+    password: 'Fixture-Lukas-2026',
+    first_name: 'Lukas',
+    last_name: 'Berger',
+    date_of_birth: '1980-02-14',
+    locale: 'gb' as const,
+  },
 };
 
-interface World {
-  baseUrl: string;
-  dataDir: string;
-  admin: PortalClient;
-  clients: Map<string, PortalClient>;
-  ids: Map<string, string>;
+interface StaffPerson {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  preset: StaffPreset;
+  /** Asks for an e-mail when a patient declines a document. */
+  notify_declines: boolean;
 }
+
+/** Fake staff, invited with each preset of the access dialog. */
+const STAFF = {
+  priya: {
+    email: 'priya.shah@fixture.example',
+    password: 'Fixture-Priya-2026',
+    first_name: 'Priya',
+    last_name: 'Shah',
+    preset: 'clinic_admin',
+    notify_declines: false,
+  },
+  oliver: {
+    email: 'oliver.grant@fixture.example',
+    password: 'Fixture-Oliver-2026',
+    first_name: 'Oliver',
+    last_name: 'Grant',
+    preset: 'front_desk',
+    notify_declines: true,
+  },
+  ines: {
+    email: 'ines.moreau@fixture.example',
+    password: 'Fixture-Ines-2026',
+    first_name: 'Ines',
+    last_name: 'Moreau',
+    preset: 'clinician',
+    notify_declines: true,
+  },
+} satisfies Record<string, StaffPerson>;
 
 /** The account's id, as the clinic's user list shows it. */
 async function userId(admin: PortalClient, email: string): Promise<string> {
@@ -100,9 +131,17 @@ async function clinicSettings(admin: PortalClient): Promise<void> {
   });
 }
 
-async function inviteSecondAdmin(w: World): Promise<void> {
-  const { email, password, first_name, last_name } = SECOND_ADMIN;
-  await post(w.admin, '/admin/users/invite/', { email, first_name, last_name, role: 'admin', locale: 'gb' });
+/** Invited with a preset, accepted by e-mail link, signed in; staff who manage documents choose their e-mails. */
+async function inviteStaff(w: World, person: StaffPerson): Promise<void> {
+  const { email, password, first_name, last_name, preset } = person;
+  await post(w.admin, '/admin/users/invite/', {
+    email,
+    first_name,
+    last_name,
+    role: 'admin',
+    locale: 'gb',
+    preset,
+  });
   const token = linkToken(await lastMailTo(w.dataDir, email), '/auth/accept-invite');
   const invited = new PortalClient({ baseUrl: w.baseUrl });
   await invited.handshake();
@@ -113,6 +152,9 @@ async function inviteSecondAdmin(w: World): Promise<void> {
     secretField: 'new_password',
     auth: false,
   });
+  await invited.login(email, password);
+  if (person.notify_declines) await post(invited, '/account/notifications/', { document_declined: true });
+  w.staff.set(email, invited);
 }
 
 /** Saves over whatever version is stored (signup already wrote the profile). */
@@ -121,6 +163,10 @@ async function save(patient: PortalClient, name: string, value: unknown, draft =
   await post(patient, `/patient/${name}/`, { version, value, ...(draft ? { draft } : {}) });
 }
 
+const handIn = (patient: PortalClient, noInsurance: boolean) =>
+  post(patient, '/patient/intake/submit/', { no_insurance: noInsurance });
+
+/** Every section, two coverages with card images (a PNG and a JPEG), handed in. */
 async function fullIntake(patient: PortalClient): Promise<void> {
   const values = {
     ...SAMPLE_INTAKE,
@@ -156,7 +202,7 @@ async function fullIntake(patient: PortalClient): Promise<void> {
     side: 'back',
     content_base64: base64(await readFile(CARD_BACK_JPEG)),
   });
-  await post(patient, '/patient/intake/submit/', { no_insurance: false });
+  await handIn(patient, false);
 }
 
 /** A partly filled intake in Chinese, with a draft left open. */
@@ -188,121 +234,70 @@ async function partialIntake(patient: PortalClient): Promise<void> {
   );
 }
 
-async function assessments(margaret: PortalClient, xiuying: PortalClient): Promise<void> {
-  await post(margaret, '/patient/bf_adl/', submission(answersTotalling(60)));
-  await post(margaret, '/patient/bf_adl/', submission(answersTotalling(75)));
-  await post(margaret, '/patient/bf_adl/', { ...submission({}), draft: true });
-  await post(xiuying, '/patient/bf_adl/', submission(answersTotalling(40)));
-}
-
-async function template(admin: PortalClient, kind: 'signature' | 'reference', title: string, fields = true) {
-  const made = await post<DocumentTemplate>(admin, '/admin/documents/templates/', {
-    kind,
-    title,
-    pdf_base64: base64(await makePdf(2, title)),
-  });
-  if (!fields) return made;
-  return post<DocumentTemplate>(admin, '/admin/documents/templates/fields/', {
-    id: made.id,
-    fields: SIGNATURE_FIELDS,
-  });
-}
-
-async function assign(
-  admin: PortalClient,
-  templateId: string,
-  patientId: string,
-  opts: { due_at?: string; send?: boolean } = {},
+/** Every section, handed in without insurance. */
+async function intakeWithoutInsurance(
+  patient: PortalClient,
+  person: { first_name: string; last_name: string },
 ) {
-  const answer = await post<{ items: ClinicAssignment[] }>(admin, '/admin/documents/assignments/', {
-    template_id: templateId,
-    patient_ids: [patientId],
-    due_at: opts.due_at ?? new Date(Date.now() + 3650 * DAY).toISOString(),
-    send: opts.send ?? true,
-  });
-  return answer.items[0]!.id;
+  const { first_name, last_name } = person;
+  for (const [name, value] of Object.entries(SAMPLE_INTAKE)) {
+    await save(
+      patient,
+      name,
+      name === 'profile' ? { ...value, first_name, last_name, preferred_name: first_name } : value,
+    );
+  }
+  await handIn(patient, true);
 }
 
-const drawn = () => ({ kind: 'drawn', png_base64: base64(makeSignaturePng()) });
-const clinicAction = (admin: PortalClient, id: string, action: string) =>
-  post(admin, '/admin/documents/assignment/action/', { id, action });
+const review = (w: World, patientId: string, request: ReviewRequest) =>
+  post(w.staff.get(STAFF.ines.email)!, `/admin/patients/${patientId}/review/`, request);
 
-/** The expiry job runs once a minute: wait until it has moved the document. */
-async function untilExpired(admin: PortalClient, id: string): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    const assignment = await admin.get<ClinicAssignment>('/admin/documents/assignment/', { id });
-    if (assignment.status === 'expired') return;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+/**
+ * The review cycle: Margaret is asked to change her contact details, does, and hands in again
+ * (waiting as a re-hand-in); Amara's hand-in is reviewed; Lukas's waits for its first review.
+ */
+async function intakes(w: World): Promise<void> {
+  const client = (p: { email: string }) => w.clients.get(p.email)!;
+  const id = (p: { email: string }) => w.ids.get(p.email)!;
+  await fullIntake(client(PEOPLE.margaret));
+  await partialIntake(client(PEOPLE.xiuying));
+  await intakeWithoutInsurance(client(PEOPLE.amara), PEOPLE.amara);
+  await intakeWithoutInsurance(client(PEOPLE.lukas), PEOPLE.lukas);
+
+  await review(w, id(PEOPLE.margaret), {
+    outcome: 'changes_requested',
+    sections: ['contact'],
+    note: 'Please add a daytime landline: the mobile number goes to voicemail.',
+  });
+  await save(client(PEOPLE.margaret), 'contact', {
+    ...SAMPLE_INTAKE.contact,
+    other_phone: '+44 117 900 0456',
+    preferred_contact_method: 'other_phone',
+  });
+  await handIn(client(PEOPLE.margaret), false);
+  await review(w, id(PEOPLE.amara), { outcome: 'reviewed' });
+}
+
+/** BF-ADL histories: Margaret improves (and keeps a draft); Xiuying and Amara fall far enough to be flagged. */
+async function assessments(w: World): Promise<void> {
+  const totals: [keyof typeof PEOPLE, number[]][] = [
+    ['margaret', [60, 75]],
+    ['xiuying', [40, 25]],
+    ['amara', [85, 60]],
+  ];
+  for (const [who, scores] of totals) {
+    for (const score of scores) {
+      await post(w.clients.get(PEOPLE[who].email)!, '/patient/bf_adl/', submission(answersTotalling(score)));
+    }
   }
-  throw new Error('the expiry job did not expire the document');
+  await post(w.clients.get(PEOPLE.margaret.email)!, '/patient/bf_adl/', { ...submission({}), draft: true });
 }
 
 /**
- * A document in every status, signed ones under the server's own certificate and under an
- * uploaded one. Returns the ids of the signed PDFs.
+ * Conversations: Margaret's with attachments both ways, read by both; Xiuying's answered,
+ * assigned and closed, the reply unread by her; Lukas's question not yet opened by the clinic.
  */
-async function documents(w: World): Promise<string[]> {
-  const { admin } = w;
-  const margaret = w.clients.get(PEOPLE.margaret.email)!;
-  const margaretId = w.ids.get(PEOPLE.margaret.email)!;
-  const consent = await template(admin, 'signature', 'Consent to device therapy');
-  const questionnaire = await template(admin, 'signature', 'Home visit questionnaire');
-  // Read by every patient, never assigned.
-  await template(admin, 'reference', 'Rollator care guide', false);
-
-  const signedOwn = await assign(admin, consent.id, margaretId);
-  await post(margaret, '/patient/sign/', {
-    id: signedOwn,
-    action: 'sign',
-    consent: true,
-    signature: drawn(),
-  });
-
-  const made = makeCertificate({
-    cn: 'Harbour Clinic Signing (fixture)',
-    to: new Date(Date.now() + 30 * 365 * DAY),
-  });
-  await post(admin, '/admin/settings/signing_certificate/', {
-    format: 'pkcs12',
-    content_base64: pkcs12Of(made, 'fixture passphrase'),
-    passphrase: 'fixture passphrase',
-  });
-  const countersigned = await assign(admin, consent.id, margaretId);
-  await post(margaret, '/patient/sign/', {
-    id: countersigned,
-    action: 'sign',
-    consent: true,
-    signature: { kind: 'typed', text: 'Margaret Hollis' },
-  });
-  await clinicAction(admin, countersigned, 'countersign');
-
-  const rejected = await assign(admin, consent.id, margaretId);
-  await post(margaret, '/patient/sign/', {
-    id: rejected,
-    action: 'reject',
-    reason: 'The dates on page 2 are wrong',
-  });
-  const cancelled = await assign(admin, consent.id, margaretId);
-  await clinicAction(admin, cancelled, 'cancel');
-  await assign(admin, consent.id, margaretId);
-  await assign(admin, questionnaire.id, margaretId, { send: false });
-  const submitDraft = async () => {
-    const id = await assign(admin, questionnaire.id, margaretId, { send: false });
-    await post(margaret, '/patient/sign/', { id, action: 'submit', consent: true, signature: drawn() });
-    return id;
-  };
-  await submitDraft();
-  const accepted = await submitDraft();
-  await clinicAction(admin, accepted, 'accept');
-  const expired = await assign(admin, consent.id, margaretId, {
-    due_at: new Date(Date.now() + 3_000).toISOString(),
-  });
-  await assign(admin, consent.id, w.ids.get(PEOPLE.xiuying.email)!);
-  await untilExpired(admin, expired);
-  return [signedOwn, countersigned];
-}
-
 async function messages(w: World): Promise<void> {
   const margaret = w.clients.get(PEOPLE.margaret.email)!;
   const xiuying = w.clients.get(PEOPLE.xiuying.email)!;
@@ -310,17 +305,18 @@ async function messages(w: World): Promise<void> {
     text: 'Here is the referral letter from my GP.',
     attachment: { name: 'referral-letter.pdf', content_base64: base64(await makePdf(1, 'Referral letter')) },
   });
-  const inbox = await w.admin.get<InboxPage>('/admin/messages/');
-  const threadOf = (id: string) => inbox.items.find((t) => t.patient.id === id)!.id;
+  const threadOf = async (email: string) => {
+    const inbox = await w.admin.get<InboxPage>('/admin/messages/');
+    return inbox.items.find((t) => t.patient.id === w.ids.get(email))!.id;
+  };
   await post(w.admin, '/admin/messages/reply/', {
-    id: threadOf(w.ids.get(PEOPLE.margaret.email)!),
+    id: await threadOf(PEOPLE.margaret.email),
     text: 'Thank you. Attached is the exercise sheet we discussed.',
     attachment: { name: 'exercise-sheet.png', content_base64: base64(makeSignaturePng(180, 90)) },
   });
   await post(margaret, '/patient/messages/read/', {});
   await post(xiuying, '/patient/messages/', { text: '您好，我想改约下周二的复诊时间。' });
-  const again = await w.admin.get<InboxPage>('/admin/messages/');
-  const xiuyingThread = again.items.find((t) => t.patient.id === w.ids.get(PEOPLE.xiuying.email))!.id;
+  const xiuyingThread = await threadOf(PEOPLE.xiuying.email);
   await post(w.admin, '/admin/messages/reply/', {
     id: xiuyingThread,
     text: '好的，已为您改到周三上午十点。',
@@ -328,9 +324,12 @@ async function messages(w: World): Promise<void> {
   const assignees = await w.admin.get<{ items: { id: string; name: string }[] }>(
     '/admin/messages/assignees/',
   );
-  const priya = assignees.items.find((a) => a.name.startsWith(SECOND_ADMIN.first_name))!;
+  const priya = assignees.items.find((a) => a.name.startsWith(STAFF.priya.first_name))!;
   await post(w.admin, '/admin/messages/assign/', { id: xiuyingThread, assignee_id: priya.id });
   await post(w.admin, '/admin/messages/status/', { id: xiuyingThread, status: 'closed' });
+  await post(w.clients.get(PEOPLE.lukas.email)!, '/patient/messages/', {
+    text: 'Is the rollator covered if I have no insurance?',
+  });
 }
 
 /** TOTP enrolment of Margaret's account; the secret goes into the manifest. */
@@ -338,94 +337,6 @@ async function enrolMfa(patient: PortalClient): Promise<string> {
   const enrolment = mfaEnrolment.parse(await post(patient, '/account/mfa/start/', {}));
   await post(patient, '/account/mfa/confirm/', { code: totpAt(enrolment.secret, Date.now()) });
   return enrolment.secret;
-}
-
-/** Every read whose answer the upgrade must keep, per account. */
-async function readPlan(
-  w: World,
-  signed: string[],
-): Promise<{ as: string; path: string; query?: Record<string, string> }[]> {
-  // The logo's bytes come back in the settings (the public route answers the raw image).
-  const plan: { as: string; path: string; query?: Record<string, string> }[] = [
-    { as: '', path: '/public/config/' },
-  ];
-  const admin = DEMO_ADMIN.email;
-  for (const route of [
-    '/admin/settings/',
-    '/admin/users/',
-    '/admin/documents/templates/',
-    '/admin/messages/',
-    '/admin/messages/assignees/',
-  ]) {
-    plan.push({ as: admin, path: route });
-  }
-  const inbox = await w.admin.get<InboxPage>('/admin/messages/');
-  for (const thread of inbox.items) {
-    plan.push({ as: admin, path: '/admin/messages/thread/', query: { id: thread.id } });
-    const detail = await w.admin.get<ClinicThread>('/admin/messages/thread/', { id: thread.id });
-    for (const m of detail.messages.filter((m) => m.attachment)) {
-      plan.push({ as: admin, path: '/admin/messages/attachment/', query: { id: m.attachment!.id } });
-    }
-  }
-  for (const id of w.ids.values()) {
-    plan.push({ as: admin, path: '/admin/documents/assignments/', query: { patient_id: id } });
-    plan.push({ as: admin, path: `/admin/patients/${id}/bf_adl/` });
-  }
-  for (const id of signed) plan.push({ as: admin, path: '/admin/documents/assignment/pdf/', query: { id } });
-
-  for (const [email, client] of w.clients) {
-    for (const route of [
-      '/patient/profile/',
-      '/patient/contact/',
-      '/patient/emergency_content/',
-      '/patient/treating_practitioner/',
-      '/patient/medical_history/',
-      '/patient/insurance/',
-      '/patient/intake/',
-      '/patient/bf_adl/',
-      '/patient/messages/',
-      '/account/mfa/',
-    ]) {
-      plan.push({ as: email, path: route });
-    }
-    const coverages =
-      await client.get<{ value: { insurance_type: string }; cards: Record<string, unknown> }[]>(
-        '/patient/insurance/',
-      );
-    for (const c of coverages) {
-      for (const side of ['front', 'back'].filter((s) => c.cards[s])) {
-        plan.push({
-          as: email,
-          path: '/patient/insurance/card/',
-          query: { insurance_type: c.value.insurance_type, side },
-        });
-      }
-    }
-    for (const kind of ['signature', 'reference']) {
-      plan.push({ as: email, path: '/patient/documents/', query: { kind } });
-      const page = await client.get<DocumentsPage>('/patient/documents/', { kind });
-      for (const item of page.items)
-        plan.push({ as: email, path: '/patient/document/', query: { id: item.id } });
-    }
-    const thread = await client.get<PatientThread>('/patient/messages/');
-    for (const m of thread.messages.filter((m) => m.attachment)) {
-      plan.push({ as: email, path: '/patient/messages/attachment/', query: { id: m.attachment!.id } });
-    }
-  }
-  return plan;
-}
-
-async function perform(w: World, plan: Awaited<ReturnType<typeof readPlan>>): Promise<RecordedRead[]> {
-  const reads: RecordedRead[] = [];
-  const anonymous = new PortalClient({ baseUrl: w.baseUrl });
-  await anonymous.handshake();
-  for (const step of plan) {
-    const client =
-      step.as === '' ? anonymous : step.as === DEMO_ADMIN.email ? w.admin : w.clients.get(step.as)!;
-    const answer = await client.get(step.path, step.query);
-    reads.push({ ...step, answer: comparable(answer) });
-  }
-  return reads;
 }
 
 /**
@@ -440,27 +351,37 @@ export async function writeScenario(
   const admin = new PortalClient({ baseUrl });
   await admin.handshake();
   await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const w: World = { baseUrl, dataDir, admin, clients: new Map(), ids: new Map() };
+  const w: World = { baseUrl, dataDir, admin, clients: new Map(), staff: new Map(), ids: new Map() };
   await clinicSettings(admin);
   for (const person of Object.values(PEOPLE)) {
     const { email, ...details } = person;
     w.clients.set(email, await signUpPatient(new PortalClient({ baseUrl }), dataDir, email, details));
     w.ids.set(email, await userId(admin, email));
   }
-  await inviteSecondAdmin(w);
-  await fullIntake(w.clients.get(PEOPLE.margaret.email)!);
-  await partialIntake(w.clients.get(PEOPLE.xiuying.email)!);
-  await assessments(w.clients.get(PEOPLE.margaret.email)!, w.clients.get(PEOPLE.xiuying.email)!);
+  w.ids.set(DEMO_PATIENT.email, await userId(admin, DEMO_PATIENT.email));
+  const margaret = { client: w.clients.get(PEOPLE.margaret.email)!, id: w.ids.get(PEOPLE.margaret.email)! };
+  const made = await templates(admin);
+  const expiring = await documentToExpire(w, made, margaret.id);
+
+  for (const person of Object.values(STAFF)) await inviteStaff(w, person);
+  await intakes(w);
+  await assessments(w);
   await messages(w);
-  const signed = await documents(w);
-  const totpSecret = await enrolMfa(w.clients.get(PEOPLE.margaret.email)!);
+  const signed = await documents(w, made, margaret, {
+    client: w.clients.get(PEOPLE.xiuying.email)!,
+    id: w.ids.get(PEOPLE.xiuying.email)!,
+    reason: '我想先和李医生谈谈风险。',
+  });
+  await withdrawDemoDocuments(w);
+  const totpSecret = await enrolMfa(margaret.client);
+  await untilExpired(admin, expiring);
 
   const plan = await readPlan(w, signed);
   await perform(w, plan);
   const reads = await perform(w, plan);
   const accounts: FixtureAccount[] = [
     { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, role: 'admin' },
-    { email: SECOND_ADMIN.email, password: SECOND_ADMIN.password, role: 'admin' },
+    ...Object.values(STAFF).map((s) => ({ email: s.email, password: s.password, role: 'admin' as const })),
     ...Object.values(PEOPLE).map((p) => ({
       email: p.email,
       password: p.password,

@@ -39,6 +39,11 @@ export interface RecordedRead {
   path: string;
   query?: Record<string, string>;
   answer: unknown;
+  /**
+   * Set on a read derived at test time (derived-reads.ts): only the answer's `items` about these
+   * patients are compared, as a fixture describes its own patients and not the demo's.
+   */
+  patients?: string[];
 }
 
 /** The audit rows the old release wrote, as the columns it had: they must survive unchanged. */
@@ -56,32 +61,54 @@ export interface FixtureKeys {
 }
 
 /**
- * Keys whose values are not the stored data: some depend on when they are read (a schedule's
- * `due` flips with the clock, a sign-in moves `last_login_at`), and an instrument's
- * `definition` is shipped by the code of the release that answers, not kept in the database.
+ * What an answer holds that is not the stored data, by the route that gives it (and only
+ * there, so a stored date that happens to share a name is still compared).
  */
-export const VOLATILE_KEYS = new Set(['due', 'last_login_at', 'last_seen_at', 'expires_at', 'definition']);
+const VOLATILE: { route: RegExp; keys: readonly string[] }[] = [
+  // A schedule's `due` flips with the clock; an instrument's `definition` is shipped by the
+  // code of the release that answers, not kept in the database.
+  { route: /^\/(patient|admin\/patients\/[^/]+)\/bf_adl\/$/, keys: ['due', 'definition'] },
+  // Every sign-in moves it, the upgrade test's own included.
+  { route: /^\/admin\/users\/$/, keys: ['last_login_at'] },
+];
+
+/**
+ * Worklist queues that fill with the clock alone (a BF-ADL falls due 90 days after the last
+ * one): their counts are left out of a recorded worklist answer, and their rows are checked
+ * against the rule at the time of the test instead (derived-reads.ts).
+ */
+export const CLOCK_QUEUES: readonly string[] = ['bf_adl_due'];
+export const WORKLIST_ROUTE = '/admin/worklist/';
 
 export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * The comparable form of an answer: every `*_base64` file becomes its SHA-256 and size (the
- * bytes must be identical, but a manifest of megabytes of base64 helps no one), volatile keys go.
- */
-export function comparable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(comparable);
+function withoutKeys(value: unknown, keys: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, keys));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (VOLATILE_KEYS.has(key)) continue;
+    if (keys.has(key)) continue;
     if (key.endsWith('_base64') && typeof inner === 'string') {
       const bytes = Buffer.from(inner, 'base64');
       out[key] = { sha256: sha256Hex(bytes), bytes: bytes.length };
     } else {
-      out[key] = comparable(inner);
+      out[key] = withoutKeys(inner, keys);
     }
   }
   return out;
+}
+
+/**
+ * The comparable form of the answer `path` gave: every `*_base64` file becomes its SHA-256 and
+ * size (the bytes must be identical, but a manifest of megabytes of base64 helps no one), and
+ * what that route answers from the clock or the code rather than the data goes.
+ */
+export function comparable(value: unknown, path: string): unknown {
+  const keys = new Set(VOLATILE.filter((v) => v.route.test(path)).flatMap((v) => v.keys));
+  const out = withoutKeys(value, keys);
+  if (path !== WORKLIST_ROUTE) return out;
+  const page = out as { queues: { queue: string }[] };
+  return { ...page, queues: page.queues.filter((q) => !CLOCK_QUEUES.includes(q.queue)) };
 }
 
 /** Histories that grow by being read (a document's events gain a `view`): the recorded ones must stay their start. */
@@ -116,19 +143,22 @@ export interface ReleaseFixture {
 
 export const readJson = async <T>(file: string) => JSON.parse(await readFile(file, 'utf8')) as T;
 
-/** Every committed fixture of `engine`, oldest release folder first. */
-export async function releaseFixtures(engine: 'pglite' | 'postgres'): Promise<ReleaseFixture[]> {
-  const entries = await readdir(FIXTURES_DIR, { withFileTypes: true });
+/** Every fixture of `engine` in `fixturesDir` (the committed ones by default), oldest release folder first. */
+export async function releaseFixtures(
+  engine: 'pglite' | 'postgres',
+  fixturesDir = FIXTURES_DIR,
+): Promise<ReleaseFixture[]> {
+  const entries = await readdir(fixturesDir, { withFileTypes: true });
   const releases = entries.filter((e) => e.isDirectory()).map((e) => e.name);
   const fixtures: ReleaseFixture[] = [];
   for (const release of releases.sort()) {
-    const dir = path.join(FIXTURES_DIR, release, engine);
+    const dir = path.join(fixturesDir, release, engine);
     const manifest = await readJson<FixtureManifest>(path.join(dir, 'manifest.json')).catch(() => undefined);
     if (!manifest) continue;
     fixtures.push({
       dir,
       manifest,
-      keys: await readJson<FixtureKeys>(path.join(FIXTURES_DIR, release, 'keys.json')),
+      keys: await readJson<FixtureKeys>(path.join(fixturesDir, release, 'keys.json')),
     });
   }
   return fixtures;
