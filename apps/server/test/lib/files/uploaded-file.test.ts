@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { Codes, ProtocolError } from '@portal/protocol';
 import { makePdf, makeSignaturePng } from '../../../testing/documents.ts';
 import {
+  ACTIVE_PDF_KINDS,
   activePdf,
   htmlStartingWithPdf,
   jpegWithGps,
+  PDF_SERIALISATIONS,
+  pdfWithPlainJumpsAndLinks,
   pngBomb,
   pngSignatureWithScript,
   SVG_LOGO_PAYLOADS,
-  type ActivePdf,
+  type PdfSerialisation,
 } from '../../../testing/hostile-files.ts';
 import { LOGO_RASTER_HEIGHT } from '../../../src/lib/files/svg-file.ts';
 import { readUpload, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
@@ -68,18 +71,36 @@ describe('uploads judged by the libraries that parse them', () => {
     expect((await PDFDocument.load(stored.bytes)).getPageCount()).toBe(2);
   });
 
-  it('refuse a web page that starts with %PDF- and every kind of active PDF', async () => {
+  it('refuse a web page that starts with %PDF- and every kind of active PDF, however it is serialised', async () => {
     expect(await refusal(htmlStartingWithPdf())).toBe(Codes.fileType);
-    const kinds: ActivePdf[] = [
-      'open-action-script',
-      'page-additional-action',
-      'document-script',
-      'embedded-file',
-      'launch-link',
-      'javascript-link',
-      'encrypted',
-    ];
-    for (const kind of kinds) expect([kind, await refusal(await activePdf(kind))]).toEqual([kind, 10415]);
+    for (const serialisation of Object.keys(PDF_SERIALISATIONS) as PdfSerialisation[]) {
+      for (const kind of ACTIVE_PDF_KINDS) {
+        expect([serialisation, kind, await refusal(await activePdf(kind, serialisation))]).toEqual([
+          serialisation,
+          kind,
+          10415,
+        ]);
+      }
+    }
+  });
+
+  it('find nothing of a packed PDF by searching its bytes: its objects sit in compressed streams', async () => {
+    const packed = await activePdf('open-action-web-page', 'object streams');
+    expect(packed.includes(Buffer.from('/Type /ObjStm'))).toBe(true);
+    expect(packed.includes(Buffer.from('/Type /XRef'))).toBe(true);
+    expect(packed.includes(Buffer.from('trailer'))).toBe(false);
+    expect(packed.includes(Buffer.from('OpenAction'))).toBe(false);
+    expect(packed.includes(Buffer.from('evil.example'))).toBe(false);
+  });
+
+  it('keep jumps within the document, links to web pages and mail addresses, in either serialisation', async () => {
+    for (const serialisation of Object.keys(PDF_SERIALISATIONS) as PdfSerialisation[]) {
+      const stored = await readUpload(await pdfWithPlainJumpsAndLinks(serialisation), CARD);
+      const doc = await PDFDocument.load(stored.bytes);
+      expect([serialisation, stored.mime, doc.getPageCount()]).toEqual([serialisation, 'application/pdf', 1]);
+      expect(doc.catalog.has(PDFName.of('OpenAction'))).toBe(true);
+      expect(doc.getPage(0).node.Annots()?.size()).toBe(3);
+    }
   });
 
   it('draw every SVG logo payload into a PNG of pixels only, at four times the shown height', async () => {
