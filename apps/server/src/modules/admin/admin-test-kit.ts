@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PortalClient, PortalResponse } from '@portal/protocol';
+import type { PortalClient, PortalResponse, UserStatus } from '@portal/protocol';
 import { users } from '../../db/schema/index.ts';
 import type { TestPortal } from '../../testing/test-portal.ts';
 
@@ -58,9 +58,9 @@ export async function insertUsers(
     firstName: string;
     lastName: string;
     roles?: string[];
-    status?: string;
+    status?: UserStatus;
     createdAt?: Date;
   }[],
 ): Promise<void> {
-  await t.portal.ctx.db.insert(users).values(rows.map((r) => ({ roles: ['user'], status: 'active', ...r })));
+  await t.portal.ctx.db.insert(users).values(rows.map((r) => ({ roles: ['user'], status: 'active' as const, ...r })));
 }
