@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { PATIENT } from './support/portal.ts';
+import { userIdOf } from './clinic-fixtures.ts';
+import { ADMIN, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 import { drawSignature, expectPdfShown, patientWithConsentForm, pdfsig } from './documents-fixtures.ts';
 
@@ -89,5 +90,31 @@ for (const locale of ['gb', 'cn'] as const) {
     await page.goto('/welcome/reference-documents');
     await expect(page.locator('.document-row').first()).toBeVisible();
     await expectNoAxeViolations(page, `reference documents ${locale}`);
+  });
+}
+
+const ALREADY_OPEN = {
+  gb: 'This patient already has this form open: in progress, awaiting their signature or submitted. It was not sent again.',
+  cn: '该患者已有此表单尚未完成（填写中、待签署或已提交），因此未再次发送。',
+} as const;
+
+for (const locale of ['gb', 'cn'] as const) {
+  test(`sending a form the patient already has open says so and sends nothing (${locale})`, async ({
+    page,
+    context,
+  }) => {
+    await context.addInitScript((value) => localStorage.setItem('portal.locale', value), locale);
+    const patient = await patientWithConsentForm(`twice-${locale}`);
+    await signIn(page, ADMIN);
+    await expect(page).not.toHaveURL(/\/auth\//);
+    await page.goto(`/users/${await userIdOf(patient.email)}`);
+    const documents = page.locator('section[aria-labelledby="detail-documents"]');
+    await expect(documents.locator('tbody tr')).toHaveCount(1);
+    const form = documents.locator('form.assign-document');
+    await form.locator('select').selectOption({ label: 'Consent to home medical device therapy' });
+    await form.locator('button[type="submit"]').click();
+    await expect(form.getByRole('alert')).toHaveText(ALREADY_OPEN[locale]);
+    await expect(documents.locator('tbody tr')).toHaveCount(1);
+    await expectNoAxeViolations(page, `document already open (${locale})`);
   });
 }

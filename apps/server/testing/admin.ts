@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UserStatus } from '@portal/protocol';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
 import { users } from '../src/db/schema/index.ts';
 import type { TestPortal } from './test-portal.ts';
@@ -58,9 +59,9 @@ export async function insertUsers(
     firstName: string;
     lastName: string;
     roles?: string[];
-    status?: string;
+    status?: UserStatus;
     createdAt?: Date;
   }[],
 ): Promise<void> {
-  await t.portal.ctx.db.insert(users).values(rows.map((r) => ({ roles: ['user'], status: 'active', ...r })));
+  await t.portal.ctx.db.insert(users).values(rows.map((r) => ({ roles: ['user'], status: 'active' as const, ...r })));
 }

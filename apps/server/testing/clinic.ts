@@ -22,17 +22,23 @@ export async function staffOf(t: TestPortal, admin: PortalClient, preset: StaffP
   return { id: account.id, client: await t.signedIn(email, account.password) };
 }
 
-const upload = (c: PortalClient, bytes: Buffer, side: 'front' | 'back') =>
+/** A card image of the patient's coverage of `insuranceType`, uploaded as the intake form does. */
+export const uploadCard = (
+  c: PortalClient,
+  bytes: Buffer,
+  side: 'front' | 'back',
+  insuranceType = 'medicare',
+) =>
   c.post(
     '/patient/insurance/card/',
-    { insurance_type: 'medicare', side, content_base64: bytes.toString('base64') },
+    { insurance_type: insuranceType, side, content_base64: bytes.toString('base64') },
     { encrypt: true },
   );
 
 /** The card image as the patient's own card route gives it (uploads are stored re-encoded). */
-export async function ownCard(patient: PortalClient, side: 'front' | 'back') {
+export async function ownCard(patient: PortalClient, side: 'front' | 'back', insuranceType = 'medicare') {
   const card = await patient.get<{ content_base64: string }>('/patient/insurance/card/', {
-    insurance_type: 'medicare',
+    insurance_type: insuranceType,
     side,
   });
   return Buffer.from(card.content_base64, 'base64');
@@ -45,8 +51,8 @@ export async function fillIntake(patient: PortalClient): Promise<void> {
     await patient.post(`/patient/${name}/`, { version, value: SAMPLE_INTAKE[name] }, { encrypt: true });
   }
   await patient.post('/patient/insurance/', { version: 0, value: SAMPLE_COVERAGE }, { encrypt: true });
-  await upload(patient, TINY_PNG, 'front');
-  await upload(patient, Buffer.from(await makePdf(1, 'Card back')), 'back');
+  await uploadCard(patient, TINY_PNG, 'front');
+  await uploadCard(patient, Buffer.from(await makePdf(1, 'Card back')), 'back');
 }
 
 export const handIn = (patient: PortalClient) =>

@@ -1,3 +1,4 @@
+import type { UserStatus } from '@portal/protocol';
 import { sessions, users } from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/database.ts';
 
@@ -29,7 +30,7 @@ const LAST = [
   'Rossi',
   'Li',
 ];
-const STATUSES = [
+const STATUSES: UserStatus[] = [
   'active',
   'active',
   'active',

@@ -72,3 +72,14 @@ export class ProtocolError extends Error {
 export function httpStatusOf(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].http;
 }
+
+/**
+ * The rule an error's message names in one of the protocol's message tables (USER_CONFLICTS,
+ * DOCUMENT_CONFLICTS, …): clients choose their words, and the audit log its reason, by the rule.
+ */
+export function ruleOfMessage<T extends Record<string, string>>(
+  table: T,
+  message: string | undefined,
+): Extract<keyof T, string> | undefined {
+  return (Object.keys(table) as Extract<keyof T, string>[]).find((rule) => table[rule] === message);
+}

@@ -29,3 +29,4 @@ export * from './schemas/clinic-review.ts';
 export * from './schemas/messages.ts';
 export * from './schemas/clinic-worklist.ts';
 export * from './schemas/clinic-exports.ts';
+export * from './schemas/audit-vocabulary.ts';

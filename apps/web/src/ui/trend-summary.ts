@@ -17,6 +17,8 @@ export function trendSummary(
   t: (key: string, values: Record<string, string | number>) => string,
   range: { min: number; max: number },
 ): string {
-  const spoken = points.map((p) => t('history.chartPoint', { score: p.score, date: p.label })).join(', ');
+  const spoken = points
+    .map((p) => t('history.chartPoint', { score: p.score, date: p.label }))
+    .join(t('history.pointSeparator', {}));
   return t('history.chartSummary', { ...range, points: spoken });
 }

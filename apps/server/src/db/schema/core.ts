@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UserStatus } from '@portal/protocol';
 import {
   bigint,
   boolean,
@@ -31,7 +32,7 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<UserStatus>().notNull().default('active'),
     emailVerifiedAt: at('email_verified_at'),
     failedLogins: integer('failed_logins').notNull().default(0),
     failedWindowStartedAt: at('failed_window_started_at'),

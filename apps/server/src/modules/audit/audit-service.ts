@@ -1,3 +1,4 @@
+import type { AuditAction, AuditDetail } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
@@ -8,14 +9,14 @@ import { AuditGroupCommit, type AuditRow } from './audit-group-commit.ts';
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   outcome: AuditOutcome;
   actorId?: string | null;
   subjectId?: string | null;
   /** The record touched, e.g. `patient_resources:profile`; never its content. */
   target?: string | null;
-  /** Non-PHI facts only (reason codes, counts). */
-  detail?: Record<string, unknown>;
+  /** Non-PHI facts only (reason codes, counts), under the keys the audit vocabulary lists. */
+  detail?: AuditDetail;
 }
 
 /** Appends one row (HIPAA §164.312(b)); pass the transaction so the row commits with the change. */

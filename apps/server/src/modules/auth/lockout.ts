@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { Codes, ProtocolError } from '@portal/protocol';
+import { Codes, ProtocolError, type AuditAction } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
@@ -24,7 +24,7 @@ function windowOf(ctx: AppContext) {
   return { now, fresh };
 }
 
-async function refuse(ctx: AppContext, userId: string, action: string, meta: RequestMeta): Promise<never> {
+async function refuse(ctx: AppContext, userId: string, action: AuditAction, meta: RequestMeta): Promise<never> {
   await recordAudit(ctx.db, meta, {
     action,
     outcome: 'denied',
@@ -41,7 +41,7 @@ async function refuse(ctx: AppContext, userId: string, action: string, meta: Req
 export async function reserveAttempt(
   ctx: AppContext,
   userId: string,
-  action: string,
+  action: AuditAction,
   meta: RequestMeta,
 ): Promise<void> {
   const { LOCKOUT_THRESHOLD } = ctx.config;
@@ -103,7 +103,7 @@ export async function releaseSlot(ctx: AppContext, tx: Queryable, userId: string
 export async function unlessLockedMeanwhile<T>(
   ctx: AppContext,
   userId: string,
-  action: string,
+  action: AuditAction,
   meta: RequestMeta,
   finish: () => Promise<T>,
 ): Promise<T> {

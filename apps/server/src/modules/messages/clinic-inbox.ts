@@ -4,6 +4,8 @@ import {
   Codes,
   ProtocolError,
   type AssigneeList,
+  type AuditAction,
+  type AuditDetail,
   type ClinicThread,
   type InboxPage,
   type InboxThread,
@@ -174,8 +176,8 @@ async function changeThread(
   actor: AdminActor,
   threadId: string,
   change: { assigneeId?: string | null; status?: ThreadStatus },
-  action: string,
-  detail: Record<string, unknown>,
+  action: AuditAction,
+  detail: AuditDetail,
 ): Promise<InboxThread> {
   return ctx.db.transaction(async (tx) => {
     const thread = await threadById(tx, threadId);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../api/notice-store.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { adminErrorKey } from './admin-error.ts';
+import { documentErrorKey } from './admin-error.ts';
 import { useAssignChoices, useAssignDocument } from './patient-records-api.ts';
 import { adminNotice } from './use-account-action.ts';
 
@@ -45,7 +45,7 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
           showNotice(adminNotice('document_assigned'));
           setTemplate('');
         },
-        onError: (e) => setError(adminErrorKey(e)),
+        onError: (e) => setError(documentErrorKey(e)),
       },
     );
   };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClinicAssignment, DocumentAction } from '@portal/protocol';
 import { showNotice } from '../../api/notice-store.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
-import { adminErrorKey } from './admin-error.ts';
+import { documentErrorKey } from './admin-error.ts';
 import { AssignDocumentForm } from './AssignDocumentForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { clinicMovesFor } from './document-moves.ts';
@@ -29,13 +29,13 @@ export function DocumentsPanel({ patientId, patientName }: { patientId: string; 
           showNotice(adminNotice(`document_${action}`));
           setPending(null);
         },
-        onError: (e) => setError(adminErrorKey(e)),
+        onError: (e) => setError(documentErrorKey(e)),
       },
     );
   };
   const download = (id: string) =>
     downloadSignedPdf(id).catch((e: unknown) => {
-      const key = adminErrorKey(e);
+      const key = documentErrorKey(e);
       if (key) setError(key);
     });
 
@@ -43,7 +43,7 @@ export function DocumentsPanel({ patientId, patientName }: { patientId: string; 
     <section className="card detail-card" aria-labelledby="detail-documents">
       <h2 id="detail-documents">{t('detail.documents.title')}</h2>
       {documents.isPending && <p>{t('common.loading')}</p>}
-      {documents.isError && <p role="alert">{t(adminErrorKey(documents.error) ?? 'errors.generic')}</p>}
+      {documents.isError && <p role="alert">{t(documentErrorKey(documents.error) ?? 'errors.generic')}</p>}
       {error && !pending && (
         <p className="form-alert form-alert--error" role="alert">
           {t(error)}

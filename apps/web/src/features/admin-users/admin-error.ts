@@ -1,4 +1,4 @@
-import { Codes, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
+import { Codes, DOCUMENT_CONFLICTS, ruleOfMessage, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { NOTICE_CODES } from '../../api/error-notices.ts';
 
@@ -11,15 +11,23 @@ export function adminErrorKey(error: unknown): string | null {
   if (error instanceof NetworkError) return null;
   if (!(error instanceof ApiError)) return 'errors.generic';
   if (error.status === 401 || NOTICE_CODES.has(error.code)) return null;
-  if (error.code === Codes.conflict) {
-    const rule = Object.entries(USER_CONFLICTS).find(([, message]) => message === error.body.message);
-    return rule ? `errors.${rule[0]}` : 'errors.conflict';
-  }
+  if (error.code === Codes.conflict)
+    return `errors.${ruleOfMessage(USER_CONFLICTS, error.body.message) ?? 'conflict'}`;
   if (error.code === Codes.forbidden) {
-    const rule = Object.entries(USER_REFUSALS).find(([, message]) => message === error.body.message);
-    return rule ? `errors.${rule[0]}` : 'errors.forbidden';
+    return `errors.${ruleOfMessage(USER_REFUSALS, error.body.message) ?? 'forbidden'}`;
   }
   if (error.code === Codes.itemsNotFound) return 'errors.notFound';
   if (error.code === Codes.validation) return 'errors.validation';
   return 'errors.generic';
+}
+
+/**
+ * The same for a call on a patient's documents: a 10409 names a document rule (the patient
+ * already has the form open, say), never the account; anything else reads as above.
+ */
+export function documentErrorKey(error: unknown): string | null {
+  if (error instanceof ApiError && error.code === Codes.conflict) {
+    return `detail.documents.errors.${ruleOfMessage(DOCUMENT_CONFLICTS, error.body.message) ?? 'conflict'}`;
+  }
+  return adminErrorKey(error);
 }

@@ -279,6 +279,12 @@ export default {
           body: '{{name}} 将无法再签署此文件。此操作无法撤销。',
         },
       },
+      errors: {
+        alreadyOpen: '该患者已有此表单尚未完成（填写中、待签署或已提交），因此未再次发送。',
+        alreadyResent: '此文件已重新发送过。',
+        notResendable: '只有被拒绝或已过期的文件才能重新发送。',
+        conflict: '文件已被更改，列表显示的是当前状态。',
+      },
       assign: {
         title: '发送文件以供签署',
         template: '文件',

@@ -42,6 +42,7 @@ export default {
     chartLoading: '正在加载图表…',
     chartSummary: '您的得分折线图，分值范围 {{min}} 至 {{max}}：{{points}}。',
     chartPoint: '{{date}} {{score}} 分',
+    pointSeparator: '，',
   },
   card: {
     notStarted: '尚未开始',

@@ -39,7 +39,7 @@ export default {
       change: '变化',
       flag: '标记',
       scoreOf: '{{score}} / {{max}}',
-      flagged: '已标记',
+      flagged: '已标记：{{reasons}}',
       reasons: {
         worse_band: '降至更差的等级',
         score_drop: '下降 {{points}} 分',
@@ -47,6 +47,11 @@ export default {
       notFlagged: '否',
       answers: '{{date}} 的答案',
       trendTitle: '趋势',
+      history: {
+        chartSummary: '患者得分折线图，分值范围 {{min}} 至 {{max}}：{{points}}。',
+        chartPoint: '{{date}} {{score}} 分',
+        pointSeparator: '，',
+      },
     },
     documents: {
       title: '文件',

@@ -313,6 +313,13 @@ export default {
           body: '{{name}} can no longer sign it. This cannot be undone.',
         },
       },
+      errors: {
+        alreadyOpen:
+          'This patient already has this form open: in progress, awaiting their signature or submitted. It was not sent again.',
+        alreadyResent: 'This document was already sent again.',
+        notResendable: 'Only a declined or expired document can be sent again.',
+        conflict: 'The document changed in the meantime. The list shows it as it is now.',
+      },
       assign: {
         title: 'Send a document for signature',
         template: 'Document',

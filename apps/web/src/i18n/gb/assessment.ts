@@ -42,6 +42,7 @@ export default {
     chartLoading: 'Loading the chart…',
     chartSummary: 'Line chart of your scores, from {{min}} to {{max}}: {{points}}.',
     chartPoint: '{{score}} on {{date}}',
+    pointSeparator: ', ',
   },
   card: {
     notStarted: 'Not started yet',

@@ -39,7 +39,7 @@ export default {
       change: 'Change',
       flag: 'Flag',
       scoreOf: '{{score}} of {{max}}',
-      flagged: 'Flagged',
+      flagged: 'Flagged: {{reasons}}',
       reasons: {
         worse_band: 'fell into a worse band',
         score_drop: 'fell by {{points}} points',
@@ -47,6 +47,11 @@ export default {
       notFlagged: 'No',
       answers: 'Answers of {{date}}',
       trendTitle: 'Trend',
+      history: {
+        chartSummary: 'Line chart of the patient’s scores, from {{min}} to {{max}}: {{points}}.',
+        chartPoint: '{{score}} on {{date}}',
+        pointSeparator: ', ',
+      },
     },
     documents: {
       title: 'Documents',

@@ -1,13 +1,47 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { auditDetailLines, type DetailLine, type DetailWords } from './audit-detail.ts';
 
-/** Stored values whose words the users screens already have (`admin` namespace). */
-const WORDED_FIELDS: Record<string, string> = {
+export const AUDIT_NAMESPACES = ['audit-labels', 'admin'] as const;
+
+/** Stored values whose words the users and settings screens already have (`admin` namespace). */
+const ADMIN_WORDS: Record<string, string> = {
   roles: 'users.roles',
   role: 'users.roles',
   auths: 'users.auths',
   status: 'users.status',
+  changed: 'settings.fields',
 };
+
+/** Keys whose values read as another key's do: a list of sections names the sections. */
+const WORDED_AS: Record<string, string> = { sections: 'section' };
+
+type Words = Partial<Record<string, string>>;
+
+/** The words the tables hold for the audit vocabulary's names; undefined for a name they lack. */
+export interface AuditVocabulary {
+  action(action: string): string | undefined;
+  field(key: string): string | undefined;
+  value(key: string, value: string): string | undefined;
+}
+
+export function auditVocabulary(t: TFunction<typeof AUDIT_NAMESPACES>): AuditVocabulary {
+  const table = <T>(key: string) => t(key, { ns: 'audit-labels', returnObjects: true }) as T;
+  const actions = table<Words>('actions');
+  const fields = table<Words>('fields');
+  const values = table<Partial<Record<string, Words>>>('values');
+  return {
+    action: (action) => actions[action],
+    field: (key) => fields[key],
+    value: (key, value) => {
+      if (key === 'action') return actions[value];
+      const own = values[WORDED_AS[key] ?? key]?.[value];
+      if (own) return own;
+      const admin = ADMIN_WORDS[key];
+      return (admin && t(`${admin}.${value}`, { ns: 'admin', defaultValue: '' })) || undefined;
+    },
+  };
+}
 
 const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -17,23 +51,21 @@ export interface AuditWords {
   detail(detail: Record<string, unknown> | null): DetailLine[];
 }
 
-/** Audit rows in the reader's words; a name the tables do not know yet shows as stored. */
+/** Audit rows in the reader's words; a name the tables do not know (an older row's) shows as stored. */
 export function useAuditWords(): AuditWords {
-  const { t } = useTranslation(['audit-labels', 'admin']);
-  const actions = t('actions', { returnObjects: true }) as Record<string, string>;
-  const fields = t('fields', { returnObjects: true }) as Record<string, string>;
+  const { t } = useTranslation(AUDIT_NAMESPACES);
+  const words = auditVocabulary(t);
   const say: DetailWords = {
-    field: (key) => fields[key] ?? humanise(key),
+    field: (key) => words.field(key) ?? humanise(key),
     value: (key, value) => {
-      if (value === null) return t('values.none');
-      if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
-      const worded = WORDED_FIELDS[key];
+      if (value === null) return t('words.none');
+      if (typeof value === 'boolean') return t(value ? 'words.yes' : 'words.no');
       const text = String(value);
-      return worded ? t(`${worded}.${text}`, { ns: 'admin', defaultValue: text }) : text;
+      return words.value(key, text) ?? text;
     },
   };
   return {
-    action: (action) => actions[action] ?? action,
+    action: (action) => words.action(action) ?? action,
     outcome: (outcome) => t(`outcomes.${outcome}`, { defaultValue: outcome }),
     detail: (detail) => auditDetailLines(detail, say),
   };

@@ -11,9 +11,10 @@ describe('BF-ADL trend', () => {
   it('puts every point of the chart into its text alternative, oldest first', () => {
     const points = trendPoints(history, (date) => date.toISOString().slice(0, 10));
     const t = (key: string, values: Record<string, string | number>) =>
-      key === 'history.chartPoint'
-        ? `${values.score} on ${values.date}`
-        : `${values.min}-${values.max}: ${values.points}`;
+      ({
+        'history.chartPoint': `${values.score} on ${values.date}`,
+        'history.pointSeparator': ', ',
+      })[key] ?? `${values.min}-${values.max}: ${values.points}`;
     expect(trendSummary(points, t, { min: 0, max: 100 })).toBe('0-100: 40 on 2026-03-01, 55 on 2026-03-08');
   });
 

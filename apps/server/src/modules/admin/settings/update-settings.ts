@@ -5,6 +5,7 @@ import {
   SecretSetting,
   SETTINGS_KEYS,
   settingsValues,
+  type SettingsKey,
   type SettingsValues,
   type SettingsView,
   type settingsUpdate,
@@ -107,7 +108,7 @@ export async function updateSettings(
       throw new ProtocolError(Codes.validation, message, [{ path: 'chat_mode', message }]);
     }
 
-    const changed: string[] = [];
+    const changed: (SettingsKey | SecretSetting | typeof LOGO_KEY)[] = [];
     for (const key of SETTINGS_KEYS) {
       if (update[key] === undefined || next[key] === current[key]) continue;
       await upsert(tx, key, next[key], actor, now);

@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { Codes, ProtocolError, USER_CONFLICTS, type AdminUser } from '@portal/protocol';
+import {
+  Codes,
+  ProtocolError,
+  ruleOfMessage,
+  USER_CONFLICTS,
+  USER_REFUSALS,
+  type AdminUser,
+  type AuditAction,
+} from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
@@ -26,7 +34,7 @@ export type UserPatch = Partial<
 
 export interface UserChange {
   /** The audit action, e.g. `admin.user.lock`. */
-  action: string;
+  action: AuditAction;
   /** Refuses with 10409 when the change does not apply to the account as it is now. */
   applies?: (user: AdminUser) => boolean;
   patch: (user: UserRecord) => UserPatch;
@@ -87,7 +95,7 @@ export async function changeUser(
         outcome: 'denied',
         actorId: actor.adminId,
         subjectId: userId,
-        detail: { reason: error.message },
+        detail: { reason: ruleOfMessage({ ...USER_CONFLICTS, ...USER_REFUSALS }, error.message) },
       });
       return { refusal: error };
     }

@@ -5,20 +5,22 @@ import {
   ProtocolError,
   USER_CONFLICTS,
   type AdminUser,
+  type Auth,
   type InviteRequest,
+  type Role,
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit-service.ts';
 import type { AdminActor } from '../admin-actor.ts';
-import { assertWithinOwnPermissions, BEYOND_OWN_PERMISSIONS } from './access-rules.ts';
+import { assertWithinOwnPermissions } from './access-rules.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { findUserView } from './user-queries.ts';
 
 const TAKEN = USER_CONFLICTS.emailTaken;
 
 /** An invitation past the inviter's own permissions is refused, and the refusal audited. */
-async function assertMayGrant(ctx: AppContext, actor: AdminActor, role: string, auths: string[]) {
+async function assertMayGrant(ctx: AppContext, actor: AdminActor, role: Role, auths: Auth[]) {
   try {
     assertWithinOwnPermissions(actor.auths, auths);
   } catch (error) {
@@ -26,7 +28,7 @@ async function assertMayGrant(ctx: AppContext, actor: AdminActor, role: string, 
       action: 'admin.user.invite',
       outcome: 'denied',
       actorId: actor.adminId,
-      detail: { role, auths, reason: BEYOND_OWN_PERMISSIONS },
+      detail: { role, auths, reason: 'beyondOwnPermissions' },
     });
     throw error;
   }
@@ -41,7 +43,7 @@ export async function inviteUser(
   actor: AdminActor,
   input: InviteRequest,
 ): Promise<AdminUser> {
-  const auths =
+  const auths: Auth[] =
     input.role === 'admin' ? ['admin', ...STAFF_PRESETS[input.preset ?? DEFAULT_INVITE_PRESET]] : [];
   await assertMayGrant(ctx, actor, input.role, auths);
   const user = await ctx.db.transaction(async (tx) => {

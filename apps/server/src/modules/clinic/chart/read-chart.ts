@@ -1,4 +1,4 @@
-import { Codes, ProtocolError, type CardContent, type ChartSection } from '@portal/protocol';
+import { Codes, ProtocolError, type AuditValue, type CardContent, type ChartSection } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { recordStandaloneAudit } from '../../audit/audit-service.ts';
 import { readSnapshotCard } from '../../patient/index.ts';
@@ -14,7 +14,7 @@ async function auditChartRead(
   ctx: AppContext,
   actor: StaffActor,
   patientId: string,
-  section: string,
+  section: AuditValue<'section'>,
   found: boolean,
   target = `chart:${section}`,
 ) {

@@ -128,12 +128,13 @@ describe('invitations by preset', () => {
     expect([answer.status, codeOf(answer), messageOf(answer)]).toEqual([403, 10403, BEYOND_OWN_PERMISSIONS]);
     expect(await authsOf('would.be.admin@example.com')).toBeUndefined();
     const [row] = await t.portal.ctx.db
-      .select({ outcome: auditLog.outcome })
+      .select({ outcome: auditLog.outcome, detail: auditLog.detail })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'admin.user.invite'), eq(auditLog.actorId, ids[DEMO_FRONT_DESK.email]!)))
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(row?.outcome).toBe('denied');
+    expect(row?.detail).toMatchObject({ reason: 'beyondOwnPermissions' });
     const own = await invite(frontDesk, 'desk.colleague@example.com', { preset: 'front_desk' });
     expect(codeOf(own)).toBe(0);
   });

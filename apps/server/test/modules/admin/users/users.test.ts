@@ -394,6 +394,8 @@ describe('keeping the portal administrable', () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, adminId), eq(auditLog.outcome, 'denied')));
     expect(denied.length).toBeGreaterThanOrEqual(4);
+    // The rule by its name in the audit vocabulary, which the log's readers have words for.
+    expect(denied.map((row) => row.detail)).toContainEqual({ reason: 'selfLockout' });
   });
 
   it('the last active administrator keeps their access even against a request already in flight', async () => {

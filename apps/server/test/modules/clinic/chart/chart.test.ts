@@ -1,15 +1,35 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartAssessments, chartDocuments, chartIntakeAnswer, INTAKE_RESOURCE_NAMES } from '@portal/protocol';
+import sharp from 'sharp';
+import {
+  chartAssessments,
+  chartDocuments,
+  chartIntakeAnswer,
+  INTAKE_RESOURCE_NAMES,
+  type DocumentPdf,
+  type SnapshotCoverage,
+} from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { eq } from 'drizzle-orm';
 import { intakeSubmissions } from '../../../../src/db/schema/index.ts';
 import { snapshotEarlierHandIns } from '../../../../src/modules/patient/index.ts';
+import { sha256Hex } from '../../../../src/modules/documents/file-store.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
 import { codeOf, signedUpPatient } from '../../../../testing/admin.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../../testing/assessment.ts';
-import { makePdf, SIGNATURE_FIELDS, uploadTemplate, assign } from '../../../../testing/documents.ts';
-import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../../../../testing/clinic.ts';
+import {
+  assign,
+  makePdf,
+  makeSignaturePng,
+  pdfsig,
+  SIGNATURE_FIELDS,
+  uploadTemplate,
+} from '../../../../testing/documents.ts';
+import { auditRowsOf, fillIntake, handIn, ownCard, staffOf, uploadCard } from '../../../../testing/clinic.ts';
 
 let t: TestPortal;
 let admin: PortalClient;
@@ -22,6 +42,29 @@ const chart = (c: PortalClient, id: string, section: string) =>
   c.send({ method: 'GET', path: `/admin/patients/${id}/chart/${section}/` });
 const chartValue = (c: PortalClient, id: string, section: string) =>
   c.get<unknown>(`/admin/patients/${id}/chart/${section}/`);
+
+/**
+ * Each card of the handed-in coverage, fetched by the clinician, is the patient's own stored
+ * file byte for byte, of the type it was stored as.
+ */
+async function expectCardsAsStored(
+  owner: { id: string; client: PortalClient },
+  coverage: SnapshotCoverage,
+  mimes: { front: string; back: string },
+) {
+  const type = coverage.value.insurance_type;
+  for (const side of ['front', 'back'] as const) {
+    const card = coverage.cards[side]!;
+    const bytes = await ownCard(owner.client, side, type);
+    expect([card.mime, card.size], `${type} ${side}`).toEqual([mimes[side], bytes.length]);
+    const file = await clinician.client.get<{ mime: string; content_base64: string }>(
+      `/admin/patients/${owner.id}/chart/insurance/card/`,
+      { sha256: card.sha256 },
+    );
+    expect(file.mime).toBe(mimes[side]);
+    expect(Buffer.from(file.content_base64, 'base64').equals(bytes), `${type} ${side} bytes`).toBe(true);
+  }
+}
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -93,21 +136,41 @@ describe('the chart shows the intake exactly as handed in', () => {
     expect(insurance.value?.no_insurance).toBe(false);
     const [coverage] = insurance.value!.coverages;
     expect(coverage!.value).toMatchObject({ member_id: SAMPLE_COVERAGE.member_id, primary: true });
-    const { front, back } = coverage!.cards;
-    expect(front).toMatchObject({ mime: 'image/png' });
-    expect(back).toMatchObject({ mime: 'application/pdf' });
-    for (const [card, bytes] of [
-      [front!, await ownCard(patient.client, 'front')],
-      [back!, await ownCard(patient.client, 'back')],
-    ] as const) {
-      expect(card.size).toBe(bytes.length);
-      const file = await clinician.client.get<{ mime: string; content_base64: string }>(
-        `/admin/patients/${patient.id}/chart/insurance/card/`,
-        { sha256: card.sha256 },
-      );
-      expect(file.mime).toBe(card.mime);
-      expect(Buffer.from(file.content_base64, 'base64').equals(bytes)).toBe(true);
-    }
+    await expectCardsAsStored(patient, coverage!, { front: 'image/png', back: 'application/pdf' });
+  });
+
+  it('gives a second coverage with a JPEG front and a PDF back, byte for byte', async () => {
+    const insured = await signedUpPatient(t, 'two-coverages@example.com');
+    await fillIntake(insured.client);
+    const commercial = {
+      ...SAMPLE_COVERAGE,
+      insurance_type: 'commercial',
+      primary: false,
+      payer_name: 'Harbour Health Plan',
+      member_id: 'HHP-4471-2093',
+    };
+    await insured.client.post('/patient/insurance/', { version: 0, value: commercial }, { encrypt: true });
+    const photo = await sharp({ create: { width: 96, height: 60, channels: 3, background: '#2a7a5e' } })
+      .jpeg()
+      .toBuffer();
+    await uploadCard(insured.client, photo, 'front', 'commercial');
+    await uploadCard(insured.client, Buffer.from(await makePdf(1, 'Plan card back')), 'back', 'commercial');
+    await handIn(insured.client);
+
+    const insurance = chartIntakeAnswer('insurance').parse(
+      await chartValue(clinician.client, insured.id, 'insurance'),
+    );
+    const byType = new Map(insurance.value!.coverages.map((c) => [c.value.insurance_type, c]));
+    expect([...byType.keys()].sort()).toEqual(['commercial', 'medicare']);
+    expect(byType.get('commercial')!.value).toMatchObject({ member_id: 'HHP-4471-2093', primary: false });
+    await expectCardsAsStored(insured, byType.get('commercial')!, {
+      front: 'image/jpeg',
+      back: 'application/pdf',
+    });
+    await expectCardsAsStored(insured, byType.get('medicare')!, {
+      front: 'image/png',
+      back: 'application/pdf',
+    });
   });
 
   it('finds a card only among the hand-ins of the patient named', async () => {
@@ -177,6 +240,54 @@ describe('BF-ADL and documents on the chart', () => {
     expect(last).toMatchObject({ actor: 'patient', action: 'reject', to_status: 'rejected' });
     expect(last.person).toMatchObject({ email: 'charted@example.com' });
     expect(declined.events[0]).toMatchObject({ actor: 'clinic', person: { email: DEMO_ADMIN.email } });
+  });
+
+  it('lists a signed document with its history, the signed PDF’s hashes and its certificate', async () => {
+    const template = await uploadTemplate(admin, {
+      title: 'Consent to share records',
+      fields: SIGNATURE_FIELDS,
+      pdf: await makePdf(1, 'Records consent'),
+    });
+    const [assignment] = await assign(admin, template.id, [patient.id], { send: true });
+    await patient.client.post(
+      '/patient/sign/',
+      {
+        id: assignment!.id,
+        action: 'sign',
+        consent: true,
+        signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
+      },
+      { encrypt: true },
+    );
+
+    const { items } = chartDocuments.parse(await chartValue(clinician.client, patient.id, 'documents'));
+    const signed = items.find((item) => item.id === assignment!.id)!;
+    expect([signed.status, signed.rejection_reason]).toEqual(['signed', null]);
+    expect(signed.events.map((e) => [e.actor, e.action, e.from_status, e.to_status])).toEqual([
+      ['clinic', 'assign', null, 'draft'],
+      ['clinic', 'send', 'draft', 'pending_signature'],
+      ['patient', 'sign', 'pending_signature', 'signed'],
+    ]);
+    expect(signed.events.map((e) => e.person?.email)).toEqual([
+      DEMO_ADMIN.email,
+      DEMO_ADMIN.email,
+      'charted@example.com',
+    ]);
+    expect(signed.signed!.signed_at).toBe(signed.events[2]!.at);
+
+    // The copy the clinic downloads is the one the chart names, signed, with the hashes on its certificate.
+    const download = await admin.get<DocumentPdf>('/admin/documents/assignment/pdf/', { id: assignment!.id });
+    const pdf = Buffer.from(download.pdf_base64, 'base64');
+    expect(sha256Hex(pdf)).toBe(signed.signed!.signed_sha256);
+    expect(signed.signed!.original_sha256).toBe(template.sha256);
+    expect(await pdfsig(t.dataDir, pdf)).toContain('Signature is Valid');
+    const file = path.join(t.dataDir, 'chart-certificate.pdf');
+    await writeFile(file, pdf);
+    const { stdout: text } = await promisify(execFile)('pdftotext', [file, '-']);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Audit certificate');
+    expect(flat).toContain(`SHA-256 of the original document: ${signed.signed!.original_sha256}`);
+    expect(flat).toContain(`SHA-256 of the signed document: ${signed.signed!.stamped_sha256}`);
   });
 });
 

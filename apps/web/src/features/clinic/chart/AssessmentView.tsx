@@ -15,7 +15,8 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** Every BF-ADL submission: score, band, change and flag in a table, a trend, and each one's answers. */
 export function AssessmentView({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation(['clinic', 'intake']);
-  const { t: assessmentText } = useTranslation('assessment');
+  // The trend's text alternative speaks of the patient's scores, not the reader's.
+  const { t: trendText } = useTranslation('clinic', { keyPrefix: 'chart.bfAdl' });
   const format = useChartFormat();
   const query = useChartAssessments(patientId);
   const text = (value: LocalizedText) => (i18n.language === 'cn' ? value.cn : value.gb);
@@ -31,9 +32,11 @@ export function AssessmentView({ patientId }: { patientId: string }) {
   const flagText = (entry: ChartAssessmentEntry) =>
     entry.flag.length === 0
       ? t('chart.bfAdl.notFlagged')
-      : `${t('chart.bfAdl.flagged')}: ${entry.flag
-          .map((reason) => t(`chart.bfAdl.reasons.${reason}`, { points: Math.abs(entry.change ?? 0) }))
-          .join(t('intake:review.listSeparator'))}`;
+      : t('chart.bfAdl.flagged', {
+          reasons: entry.flag
+            .map((reason) => t(`chart.bfAdl.reasons.${reason}`, { points: Math.abs(entry.change ?? 0) }))
+            .join(t('intake:review.listSeparator')),
+        });
   return (
     <ChartSection id="bf_adl" title={t('chart.bfAdl.title')} query={query}>
       {({ submissions }) => {
@@ -47,11 +50,7 @@ export function AssessmentView({ patientId }: { patientId: string }) {
           <>
             {points.length >= 2 && (
               <Suspense fallback={<p>{t('chart.loading')}</p>}>
-                <TrendChart
-                  points={points}
-                  {...range}
-                  summary={trendSummary(points, assessmentText, range)}
-                />
+                <TrendChart points={points} {...range} summary={trendSummary(points, trendText, range)} />
               </Suspense>
             )}
             <div className="chart-table-wrap">

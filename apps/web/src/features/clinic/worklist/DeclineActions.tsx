@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Codes, DOCUMENT_CONFLICTS, type WorklistRow } from '@portal/protocol';
+import { Codes, DOCUMENT_CONFLICTS, ruleOfMessage, type WorklistRow } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
 import { showNotice } from '../../../api/notice-store.ts';
 import { useDeclineMove } from './worklist-api.ts';
@@ -9,8 +9,7 @@ import { useDeclineMove } from './worklist-api.ts';
 /** The key of the message for a refused move, in the person's language. */
 function errorKeyOf(error: unknown): string {
   if (error instanceof ApiError && error.code === Codes.conflict) {
-    const rule = Object.entries(DOCUMENT_CONFLICTS).find(([, message]) => message === error.body.message);
-    return rule ? `errors.${rule[0]}` : 'errors.conflict';
+    return `errors.${ruleOfMessage(DOCUMENT_CONFLICTS, error.body.message) ?? 'conflict'}`;
   }
   if (error instanceof ApiError && error.code === Codes.forbidden) return 'errors.forbidden';
   return 'errors.generic';

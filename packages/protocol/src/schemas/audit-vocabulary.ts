@@ -1,0 +1,179 @@
+import { INSTRUMENT_IDS } from '../assessment/registry.ts';
+import {
+  AUTHS,
+  SecretSetting,
+  SETTINGS_KEYS,
+  USER_CONFLICTS,
+  USER_REFUSALS,
+  UserAction,
+  UserStatus,
+} from './admin.ts';
+import { Locale, Role } from './auth.ts';
+import { CHART_SECTIONS } from './clinic-chart.ts';
+import { ReviewOutcome } from './clinic-review.ts';
+import { WORKLIST_QUEUES } from './clinic-worklist.ts';
+import { DocumentKind } from './documents-page.ts';
+import { DocumentAction } from './document-status.ts';
+import { IntakeSection } from './intake-status.ts';
+import { ThreadStatus } from './messages.ts';
+
+/**
+ * The audit log's words (issue 18: the log reads as words in gb and cn). The server records only
+ * these actions and detail keys (`recordAudit` is typed by them), and the web app has a word in
+ * each language for every action, every detail key and every value listed here (a web test
+ * reads these tables). A new action or key is added here first, then given its words.
+ */
+export const AUDIT_ACTIONS = [
+  'account.lockout',
+  'account.notifications',
+  'admin.assessment.read',
+  'admin.audit.export',
+  'admin.audit.read',
+  'admin.create',
+  'admin.settings.signing_certificate',
+  'admin.settings.update',
+  'admin.user.access',
+  'admin.user.invite',
+  'admin.user.read',
+  ...UserAction.options.map((action) => `admin.user.${action}` as const),
+  'assessment.draft',
+  'assessment.read',
+  'assessment.submit',
+  'chart.export',
+  'chart.read',
+  ...DocumentAction.options.map((action) => `document.${action}` as const),
+  'document.assign',
+  'document.download',
+  'document.list',
+  'document.read',
+  'document.resend',
+  'document.sign_session',
+  'document.template.fields',
+  'document.template.upload',
+  'email.verify',
+  ...ReviewOutcome.options.map((outcome) => `intake.${outcome}` as const),
+  'intake.submit',
+  'invite.accept',
+  'login',
+  'login.mfa',
+  'login.mfa_challenge',
+  'logout',
+  'messages.assign',
+  'messages.file_read',
+  'messages.read',
+  'messages.status',
+  'messages.write',
+  'mfa.disable',
+  'mfa.enrol',
+  'mfa.enrol_start',
+  'mfa.recovery_code_used',
+  'password.reset',
+  'password.reset_request',
+  'patient.delete',
+  'patient.draft',
+  'patient.export',
+  'patient.file_read',
+  'patient.file_upload',
+  'patient.read',
+  'patient.write',
+  'session.end',
+  'session.end_others',
+  'signup',
+  'token.refresh',
+  'worklist.read',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Why a sign-in, a reset or an administrator's change was refused or failed. */
+export const AUDIT_REASONS = [
+  'locked',
+  'locked_while_judged',
+  'no_active_account',
+  'unknown_email',
+  'wrong_password',
+  'wrong_code',
+  'email_unverified',
+  'email_taken',
+  'invalid_challenge',
+  'challenge_used',
+  'not_found',
+  ...UserStatus.options.map((status) => `status_${status}` as const),
+  // An administrator's change refused by a rule of the users API, named as the protocol names it.
+  ...(Object.keys(USER_CONFLICTS) as (keyof typeof USER_CONFLICTS)[]),
+  ...(Object.keys(USER_REFUSALS) as (keyof typeof USER_REFUSALS)[]),
+] as const;
+export type AuditReason = (typeof AUDIT_REASONS)[number];
+
+/** Detail keys whose values come from a fixed set, with that set: each value has its words. */
+export const AUDIT_DETAIL_VALUES = {
+  reason: AUDIT_REASONS,
+  /** In the audit log's own read rows, the action filtered by. */
+  action: AUDIT_ACTIONS,
+  section: [...CHART_SECTIONS, 'insurance_card', 'review'],
+  sections: IntakeSection.options,
+  queue: WORKLIST_QUEUES,
+  format: ['fhir', 'pdf', 'pkcs12', 'pem'],
+  locale: Locale.options,
+  file: ['signed', 'original'],
+  signature: ['drawn', 'typed'],
+  proof: ['code', 'password'],
+  /** The second factor a sign-in used (a before/after row's `mfa` is yes or no instead). */
+  mfa: ['totp', 'recovery_code'],
+  via: ['cli'],
+  kind: DocumentKind.options,
+  instrument: INSTRUMENT_IDS,
+  changed: [...SETTINGS_KEYS, ...SecretSetting.options, 'clinic_logo'],
+  role: Role.options,
+  roles: Role.options,
+  auths: AUTHS,
+  status: [...UserStatus.options, ...ThreadStatus.options],
+} as const;
+type Enumerated = typeof AUDIT_DETAIL_VALUES;
+
+/** Detail keys with free values (counts, sizes, ids, times, a certificate's names), at any depth. */
+export const AUDIT_FREE_DETAIL_KEYS = [
+  'before',
+  'after',
+  'lockout',
+  'filters',
+  'actor',
+  'subject',
+  'from',
+  'to',
+  'page',
+  'rows',
+  'truncated',
+  'count',
+  'resources',
+  'bytes',
+  'mime',
+  'size',
+  'fields',
+  'version',
+  'minutes',
+  'left',
+  'ended',
+  'session',
+  'thread',
+  'attachment',
+  'assignee',
+  'resent_from',
+  'document_declined',
+  'issuer',
+  'fingerprint_sha256',
+  'not_after',
+] as const;
+
+export const AUDIT_DETAIL_KEYS = [
+  ...(Object.keys(AUDIT_DETAIL_VALUES) as (keyof Enumerated)[]),
+  ...AUDIT_FREE_DETAIL_KEYS,
+];
+export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
+
+/** One of the values listed for an enumerated detail key. */
+export type AuditValue<K extends keyof Enumerated> = Enumerated[K][number];
+
+/** An audit row's `detail`: only the keys above, an enumerated key only with its listed values. */
+export type AuditDetail = { [K in keyof Enumerated]?: AuditValue<K> | readonly AuditValue<K>[] } & {
+  [K in (typeof AUDIT_FREE_DETAIL_KEYS)[number]]?: unknown;
+};
