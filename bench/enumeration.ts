@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { PortalClient } from '@portal/protocol/testing';
-import { DEMO_PATIENT } from './api/demo-patient.ts';
+import { DEMO_PATIENT } from './api/demo-accounts.ts';
 import { startPortal } from './api/start-portal.ts';
 import { percentile } from './lib/percentile.ts';
 import { formatTable } from './lib/table.ts';

@@ -2,7 +2,7 @@ import type { EventLoopDelay } from '../lib/event-loop-delay.ts';
 import type { LatencySummary } from '../lib/latency-probe.ts';
 import type { Measurement } from '../lib/measure.ts';
 import { formatTable } from '../lib/table.ts';
-import type { Scenario, SkippedScenario } from './scenario.ts';
+import { yardstickName, type Scenario, type SkippedScenario } from './scenario.ts';
 import { formatPercent, targetText, type Verdict } from './targets.ts';
 
 /** The portal's event-loop delay over a stretch of time, from inside and from outside. */
@@ -14,8 +14,8 @@ export interface PortalWatched {
 export interface ScenarioResult {
   scenario: Scenario;
   measured: Measurement;
-  /** What the ratio divides by: the paired baseline, else the opening one; none for the opening run itself. */
-  baseline: { measured: Measurement; paired: boolean } | undefined;
+  /** What the ratios divide by (scenario.yardstick); none for the opening run itself, or when not measured. */
+  yardstick: Measurement | undefined;
   /** The portal watched over the measured run (scenarios with an event-loop target). */
   watched?: PortalWatched;
   verdict: Verdict;
@@ -36,8 +36,10 @@ const COLUMNS = [
   { header: 'p99 ms', align: 'right' },
   { header: 'non-2xx', align: 'right' },
   { header: 'errors', align: 'right' },
-  { header: 'baseline req/s', align: 'right' },
-  { header: 'vs baseline', align: 'right' },
+  { header: 'yardstick' },
+  { header: 'its req/s', align: 'right' },
+  { header: 'its p99', align: 'right' },
+  { header: 'ratio', align: 'right' },
   { header: 'target', align: 'right' },
   { header: 'result' },
 ] as const;
@@ -48,7 +50,7 @@ export function resultTable(results: readonly RowResult[]): string {
       const { name, request, notMeasured } = result.skipped;
       return [name, request, ...Array<string>(COLUMNS.length - 4).fill('—'), notMeasured];
     }
-    const { scenario, measured, baseline, verdict } = result;
+    const { scenario, measured, yardstick, verdict } = result;
     return [
       scenario.name,
       scenario.request,
@@ -58,21 +60,32 @@ export function resultTable(results: readonly RowResult[]): string {
       measured.p99Ms.toFixed(1),
       String(measured.non2xx),
       String(measured.errors),
-      baseline === undefined
-        ? '—'
-        : `${baseline.measured.requestsPerSecond.toFixed(0)}${baseline.paired ? ' paired' : ''}`,
-      formatPercent(verdict.ratio),
+      yardstick === undefined ? '—' : yardstickName(scenario.yardstick),
+      yardstick?.requestsPerSecond.toFixed(0) ?? '—',
+      yardstick?.p99Ms.toFixed(1) ?? '—',
+      verdict.ratio === undefined ? '—' : formatPercent(verdict.ratio),
       targetText(scenario),
-      verdict.passed ? '✓ pass' : '✗ miss',
+      resultMark(verdict),
     ];
   });
   return formatTable(COLUMNS, rows);
+}
+
+export function resultMark(verdict: Pick<Verdict, 'passed' | 'notJudged'>): string {
+  if (!verdict.passed) return '✗ miss';
+  return verdict.notJudged.length === 0 ? '✓ pass' : '✓ pass (part not judged)';
 }
 
 export function misses(results: readonly RowResult[]): string[] {
   return results
     .filter(isMeasured)
     .flatMap(({ scenario, verdict }) => verdict.misses.map((miss) => `${scenario.name}: ${miss}`));
+}
+
+export function notJudged(results: readonly RowResult[]): string[] {
+  return results
+    .filter(isMeasured)
+    .flatMap(({ scenario, verdict }) => verdict.notJudged.map((what) => `${scenario.name}: ${what}`));
 }
 
 export function latencyLine(label: string, summary: LatencySummary): string {

@@ -4,37 +4,43 @@ import { startEventLoopDelayWindow } from '../lib/event-loop-delay.ts';
 import { startLatencyProbe } from '../lib/latency-probe.ts';
 import { drain, measureRun, warmUp, type Measurement } from '../lib/measure.ts';
 import type { Service } from '../lib/service-process.ts';
+import { FLOOR_ROW } from './floor-identity.ts';
 import {
   eventLoopDelayLine,
   latencyLine,
   misses,
+  notJudged,
   resultTable,
   isMeasured,
   type PortalWatched,
   type RowResult,
 } from './report.ts';
-import { hasPairedBaseline, type Scenario, type SkippedScenario } from './scenario.ts';
+import { yardstickName, type Scenario, type SkippedScenario } from './scenario.ts';
 import { baselineScenario } from './scenarios/baseline.ts';
+import { chartReadScenario } from './scenarios/chart-read.ts';
 import { documentsListScenario } from './scenarios/documents-list.ts';
 import { eventPollScenario } from './scenarios/event-poll.ts';
-import { FLOOR_ROW, floorScenario } from './scenarios/floor.ts';
+import { floorScenario } from './scenarios/floor.ts';
 import { handshakeScenario } from './scenarios/handshake.ts';
 import { loginScenario } from './scenarios/login.ts';
 import { medicalHistorySaveScenario } from './scenarios/medical-history-save.ts';
 import { profileReadScenario } from './scenarios/profile-read.ts';
 import { loadSettings, type ApiBenchSettings } from './settings.ts';
 import { startPortal, type PortalUnderTest } from './start-portal.ts';
+import { measureStartTimes, START_TIME_RUNS, startTimeTable } from './start-time.ts';
 import { startBaseline, startFloor } from './start-yardsticks.ts';
 import { judge } from './targets.ts';
 
 const PROBE_INTERVAL_MS = 50;
-/** The opening baseline runs at the reads' concurrency; rows without a paired baseline divide by it. */
+/** The opening baseline runs at the reads' concurrency; rows judged against nothing else divide by it. */
 const OPENING_BASELINE_CONNECTIONS = 100;
 const IDLE_PROBE_SECONDS = 2;
 
 /**
  * The API suite: a bare Fastify baseline, the portal and (on PostgreSQL) the floor of a sealed
- * read, each in its own process. True when every target passed.
+ * read, each in its own process, under load one scenario at a time; then, with all of them
+ * stopped, the portal restarted on the run's database, from its TypeScript and from its build,
+ * for the start times. True when every target passed.
  */
 export async function runApiSuite(): Promise<boolean> {
   const settings = loadSettings();
@@ -47,18 +53,46 @@ export async function runApiSuite(): Promise<boolean> {
   if (loadavg()[0]! > availableParallelism()) {
     console.warn('The machine is busy (load above its CPU count): expect lower, noisier figures.');
   }
-  const services: { stop(): Promise<void> }[] = [];
+  const services: Service[] = [];
+  const stopServices = async () => {
+    for (let service = services.pop(); service; service = services.pop()) await service.stop();
+  };
+  let portal: PortalUnderTest | undefined;
   try {
     const baseline = await startBaseline();
     services.push(baseline);
-    const portal = await startPortal(settings.databaseUrl);
-    services.push({ stop: () => portal.close() });
+    portal = await startPortal(settings.databaseUrl);
+    services.push(portal.service);
     const floor = settings.databaseUrl === undefined ? undefined : await startFloor(settings.databaseUrl);
     if (floor !== undefined) services.push(floor);
     console.log(`Portal database: ${portal.engine}`);
-    return await benchmark({ baseline, portal, floor }, settings);
+    const results = await benchmark({ baseline, portal, floor }, settings);
+    console.log(`Load average after the load scenarios: ${formatLoad()}`);
+    printLoadReport(results.rows, results.idle, portal);
+
+    // The same node restarted, as a deploy restarts it: its database migrated and seeded, its
+    // keys and DATA_DIR, and nothing else running beside it.
+    await stopServices();
+    console.log(
+      `\nProcess start to /readyz 200, restarting the portal on this run's database: ` +
+        `${START_TIME_RUNS} starts of each, alternating, after one unmeasured (load average ${formatLoad()})`,
+    );
+    const start = startTimeTable(await measureStartTimes(portal.env));
+    console.log(start.table);
+
+    const missed = [
+      ...misses(results.rows),
+      ...(start.passed ? [] : ['start: the build started no sooner than tsx']),
+    ];
+    const unjudged = notJudged(results.rows);
+    if (unjudged.length > 0) console.log(`\nNot judged:\n${unjudged.map((line) => `  ${line}`).join('\n')}`);
+    console.log(
+      missed.length === 0 ? '\nAll targets met.' : `\nMissed:\n${missed.map((m) => `  ${m}`).join('\n')}`,
+    );
+    return missed.length === 0;
   } finally {
-    for (const service of services.reverse()) await service.stop();
+    await stopServices();
+    await portal?.close();
   }
 }
 
@@ -69,24 +103,31 @@ interface Servers {
   floor: Service | undefined;
 }
 
-/** The scenarios in the order they run, each set up right before its own run. */
+/**
+ * The scenarios in the order they run, each set up right before its own run. A row judged
+ * against another runs right after it: the floor, then the profile read, then the documents list.
+ */
 function plan({ portal, floor }: Servers, settings: ApiBenchSettings) {
   const portalUrl = portal.service.baseUrl;
   return [
     () => handshakeScenario(portalUrl),
     () => loginScenario(portalUrl, settings.warmupSeconds + settings.seconds),
     () => eventPollScenario(portalUrl),
-    () => profileReadScenario(portalUrl),
     async (): Promise<Scenario | SkippedScenario> =>
       floor === undefined
         ? { ...FLOOR_ROW, notMeasured: 'not measured on PGlite' }
         : floorScenario(floor.baseUrl),
+    () => profileReadScenario(portalUrl),
     () => documentsListScenario(portalUrl),
     () => medicalHistorySaveScenario(portal),
+    () => chartReadScenario(portal),
   ];
 }
 
-async function benchmark(servers: Servers, settings: ApiBenchSettings): Promise<boolean> {
+async function benchmark(
+  servers: Servers,
+  settings: ApiBenchSettings,
+): Promise<{ rows: RowResult[]; idle: PortalWatched }> {
   const { baseline, portal } = servers;
   const portalUrl = portal.service.baseUrl;
   const healthUrl = `${portalUrl}/healthz`;
@@ -94,14 +135,16 @@ async function benchmark(servers: Servers, settings: ApiBenchSettings): Promise<
 
   const openingScenario = baselineScenario(baseline.baseUrl, OPENING_BASELINE_CONNECTIONS);
   const { measured: opening } = await runScenario(openingScenario, settings);
-  const results: RowResult[] = [
+  const rows: RowResult[] = [
     {
       scenario: openingScenario,
       measured: opening,
-      baseline: undefined,
-      verdict: judge(openingScenario, opening, opening),
+      yardstick: undefined,
+      verdict: judge(openingScenario, opening, undefined),
     },
   ];
+  /** Every measured row by name, for the rows judged against an earlier one. */
+  const measuredRows = new Map<string, Measurement>([[yardstickName('opening baseline'), opening]]);
 
   // argon2 runs on libuv's thread pool: the portal's own delay, scraped right before and right
   // after exactly the measured run, and the outside probe show whether the event loop stays free.
@@ -117,35 +160,36 @@ async function benchmark(servers: Servers, settings: ApiBenchSettings): Promise<
   for (const make of plan(servers, settings)) {
     const scenario = await make();
     if ('notMeasured' in scenario) {
-      results.push({ skipped: scenario });
+      rows.push({ skipped: scenario });
       continue;
     }
-    const paired = hasPairedBaseline(scenario)
-      ? (await runScenario(baselineScenario(baseline.baseUrl, scenario.connections), settings)).measured
-      : undefined;
+    const { yardstick = 'opening baseline' } = scenario;
+    const paired =
+      yardstick === 'paired baseline'
+        ? (await runScenario(baselineScenario(baseline.baseUrl, scenario.connections), settings)).measured
+        : undefined;
     const { measured, watched } = await runScenario(scenario, settings, watchPortal);
-    const against = paired ?? opening;
-    results.push({
+    const against = paired ?? measuredRows.get(yardstickName(yardstick));
+    measuredRows.set(scenario.name, measured);
+    rows.push({
       scenario,
       measured,
-      baseline: { measured: against, paired: paired !== undefined },
+      yardstick: against,
       watched,
       verdict: judge(scenario, measured, against, watched?.delay),
     });
   }
-  console.log(`Load average after the run: ${formatLoad()}`);
-  printReport(results, idle, portal);
-  return results.filter(isMeasured).every((result) => result.verdict.passed);
+  return { rows, idle };
 }
 
-function printReport(results: RowResult[], idle: PortalWatched, portal: PortalUnderTest): void {
+function printLoadReport(rows: RowResult[], idle: PortalWatched, portal: PortalUnderTest): void {
   console.log(
-    '\nEvery scenario must answer 2xx only (0 non-2xx, 0 errors); "—": no other target. ' +
-      '"baseline": the bare baseline measured right before the scenario at its connections ' +
-      '(paired), else the opening baseline run; "vs baseline" divides by it.\n',
+    '\nEvery scenario must answer 2xx only (0 non-2xx, 0 errors); "—": no other target. "yardstick": what ' +
+      'the ratio and the relative targets divide by: the opening baseline run, the bare baseline measured ' +
+      'right before the row at its connections (paired), or a row measured right before it in this run.\n',
   );
-  console.log(resultTable(results));
-  const login = results.filter(isMeasured).find((result) => result.watched !== undefined);
+  console.log(resultTable(rows));
+  const login = rows.filter(isMeasured).find((result) => result.watched !== undefined);
   console.log(
     `\nPortal event-loop delay from inside (perf_hooks.monitorEventLoopDelay via its /metrics; each sample ` +
       `includes the monitor's 10 ms interval, so an idle loop reads about 10 ms), ` +
@@ -162,10 +206,6 @@ function printReport(results: RowResult[], idle: PortalWatched, portal: PortalUn
   );
   console.log(`  ${latencyLine('idle', idle.probe)}`);
   if (login?.watched) console.log(`  ${latencyLine('login storm', login.watched.probe)}`);
-  const missed = misses(results);
-  console.log(
-    missed.length === 0 ? '\nAll targets met.' : `\nMissed:\n${missed.map((m) => `  ${m}`).join('\n')}`,
-  );
   const logged = portal.log.summary();
   console.log(
     logged.length === 0

@@ -1,20 +1,28 @@
 import type { Load } from '../lib/measure.ts';
 
+/**
+ * What a scenario's ratios divide by: the bare baseline of the run's opening, the bare baseline
+ * measured right before the scenario at its connections, or an earlier row of the same run.
+ */
+export type Yardstick = 'opening baseline' | 'paired baseline' | { row: string };
+
 export interface Scenario {
   name: string;
   /** Method and path, for the report. */
   request: string;
   connections: number;
   load: Load;
-  /** Least share of the baseline's req/s; undefined while no target is set. */
-  minBaselineRatio?: number;
   /**
-   * Measure the bare baseline right before this scenario, at its connections, and take the
-   * ratio against that run: the baseline's req/s moves a lot between runs on a shared machine.
-   * Always so when `minBaselineRatio` is set.
+   * What `minRatio` and `maxP99Ratio` compare with; the opening baseline when undefined. A
+   * paired baseline is measured right before the scenario: the baseline's req/s moves a lot
+   * between runs on a shared machine.
    */
-  pairedBaseline?: boolean;
-  /** Least req/s in absolute terms (a capacity), beside the share of the baseline. */
+  yardstick?: Yardstick;
+  /** Least share of the yardstick's req/s; undefined while no target is set. */
+  minRatio?: number;
+  /** Highest p99 as a multiple of the yardstick's p99. */
+  maxP99Ratio?: number;
+  /** Least req/s in absolute terms (a capacity), beside the share of the yardstick. */
   minRequestsPerSecond?: number;
   /** Highest acceptable p99 latency; undefined while no target is set. */
   maxP99Ms?: number;
@@ -36,6 +44,6 @@ export interface SkippedScenario {
   notMeasured: string;
 }
 
-export function hasPairedBaseline(scenario: Scenario): boolean {
-  return scenario.pairedBaseline === true || scenario.minBaselineRatio !== undefined;
+export function yardstickName(yardstick: Yardstick = 'opening baseline'): string {
+  return typeof yardstick === 'string' ? yardstick : yardstick.row;
 }

@@ -24,7 +24,10 @@ export interface PortalUnderTest {
   dataDir: string;
   /** Bearer token of the portal's GET /metrics, for its own event-loop delay. */
   metricsToken: string;
+  /** The environment it runs with (database, keys, DATA_DIR): another start of the same node needs it. */
+  env: NodeJS.ProcessEnv;
   log: PortalLog;
+  /** Stops the process (if `service.stop()` has not already) and removes its data directory. */
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export async function startPortal(
     service,
     dataDir,
     metricsToken,
+    env,
     engine:
       databaseUrl === undefined ? 'embedded PGlite (DATABASE_URL not set)' : describePostgres(databaseUrl),
     log,

@@ -18,10 +18,10 @@ import { formatTable } from '../lib/table.ts';
  * process ran it before the build, against the built server with plain node. Both start on one
  * database that is already migrated and seeded (a restart, as a deploy or a crash restart
  * sees it), each once unmeasured first so tsx's transform cache is warm as on a second start;
- * then RUNS starts of each, alternating, and the medians. DATABASE_URL picks PostgreSQL (use an
- * empty, throwaway database), else PGlite. Reported, not judged.
+ * then RUNS starts of each, alternating, and the medians. The API suite measures this at its
+ * end on its own database; on its own:
  *
- *   npm run bench -- start-time
+ *   npm run bench -- start-time       # DATABASE_URL: PostgreSQL (empty, throwaway), else PGlite
  */
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const POLL_MS = 10;
@@ -35,7 +35,12 @@ const VARIANTS: { name: string; entry: () => NodeEntry }[] = [
   { name: 'node dist/main.js', entry: portalEntry },
 ];
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
+export interface StartTimes {
+  variant: string;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
 
 /** Milliseconds from spawn to the first `/readyz` 200; the process is stopped before it returns. */
 async function timeStart(entry: NodeEntry, env: NodeJS.ProcessEnv): Promise<number> {
@@ -68,6 +73,60 @@ async function timeStart(entry: NodeEntry, env: NodeJS.ProcessEnv): Promise<numb
   }
 }
 
+/**
+ * Each variant started once unmeasured, then RUNS starts of each, alternating, with the
+ * portal's environment `env` (its database, keys and DATA_DIR; PORT is chosen per start).
+ */
+export async function measureStartTimes(env: NodeJS.ProcessEnv): Promise<StartTimes[]> {
+  const samples = VARIANTS.map(() => [] as number[]);
+  for (const variant of VARIANTS) await timeStart(variant.entry(), env);
+  for (let run = 0; run < RUNS; run++) {
+    for (const [i, variant] of VARIANTS.entries()) samples[i]!.push(await timeStart(variant.entry(), env));
+  }
+  return VARIANTS.map((variant, i) => {
+    const sorted = [...samples[i]!].sort((a, b) => a - b);
+    return {
+      variant: variant.name,
+      medianMs: percentile(sorted, 50),
+      minMs: sorted[0]!,
+      maxMs: sorted.at(-1)!,
+    };
+  });
+}
+
+export const START_TIME_RUNS = RUNS;
+
+/**
+ * The table of `measureStartTimes`, each row marked: every start must reach `/readyz` (or the
+ * run fails before this), and the build must start sooner than tsx (its median below tsx's).
+ */
+export function startTimeTable(times: readonly StartTimes[]): { table: string; passed: boolean } {
+  const [tsx, built] = times;
+  const builtFaster = built !== undefined && tsx !== undefined && built.medianMs < tsx.medianMs;
+  const rows = times.map((time) => {
+    const isBuilt = time === built;
+    return [
+      time.variant,
+      ...[time.medianMs, time.minMs, time.maxMs].map((ms) => ms.toFixed(0)),
+      isBuilt ? `median < ${tsx?.variant ?? 'tsx'}'s` : '—',
+      isBuilt && !builtFaster ? '✗ miss' : '✓ pass',
+    ];
+  });
+  const table = formatTable(
+    [
+      { header: 'start to /readyz 200' },
+      { header: 'median ms', align: 'right' },
+      { header: 'min ms', align: 'right' },
+      { header: 'max ms', align: 'right' },
+      { header: 'target' },
+      { header: 'result' },
+    ],
+    rows,
+  );
+  return { table, passed: builtFaster };
+}
+
+/** `npm run bench -- start-time`: the start times alone, on a database of its own. */
 export async function runStartTimeSuite(): Promise<boolean> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-start-'));
@@ -85,34 +144,12 @@ export async function runStartTimeSuite(): Promise<boolean> {
     ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   };
   try {
-    print(
+    console.log(
       `${databaseUrl === undefined ? 'embedded PGlite' : 'PostgreSQL'}; ${RUNS} starts each, after one unmeasured`,
     );
-    const samples = VARIANTS.map(() => [] as number[]);
-    // The first start migrates and seeds; each variant's first start also warms its caches.
-    for (const variant of VARIANTS) await timeStart(variant.entry(), env);
-    for (let run = 0; run < RUNS; run++) {
-      for (const [i, variant] of VARIANTS.entries()) samples[i]!.push(await timeStart(variant.entry(), env));
-    }
-    const rows = VARIANTS.map((variant, i) => {
-      const sorted = [...samples[i]!].sort((a, b) => a - b);
-      return [
-        variant.name,
-        ...[percentile(sorted, 50), sorted[0]!, sorted.at(-1)!].map((ms) => ms.toFixed(0)),
-      ];
-    });
-    print(
-      formatTable(
-        [
-          { header: 'start to /readyz 200' },
-          { header: 'median ms', align: 'right' },
-          { header: 'min ms', align: 'right' },
-          { header: 'max ms', align: 'right' },
-        ],
-        rows,
-      ),
-    );
-    return true;
+    const { table, passed } = startTimeTable(await measureStartTimes(env));
+    console.log(table);
+    return passed;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     forgetDataDir();

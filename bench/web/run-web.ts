@@ -6,7 +6,7 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { startPortal } from '../api/start-portal.ts';
-import { DEMO_PATIENT } from '../api/demo-patient.ts';
+import { DEMO_PATIENT } from '../api/demo-accounts.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { formatTable } from '../lib/table.ts';
 import { CATEGORIES, judgeCategories, pointsLost, type CategoryVerdict } from './targets.ts';

@@ -14,7 +14,7 @@ export {
   type TestPortal,
   type TestPortalOptions,
 } from './test-portal.ts';
-export { SAMPLE_COVERAGE, SAMPLE_INTAKE } from './intake-samples.ts';
+export { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from './intake-samples.ts';
 export { answersTotalling, barthel, draftAnswers } from './assessment.ts';
 export { seedUsers } from './seed-users.ts';
 export { seedWorklist } from './seed-worklist.ts';

@@ -1,6 +1,6 @@
 import { apiUrl } from '../api-url.ts';
 import type { Scenario } from '../scenario.ts';
-import { signedInPatientHeaders } from './signed-in-patient.ts';
+import { signedInPatientHeaders } from './signed-in.ts';
 
 const CONNECTIONS = 100;
 /** Target: the call every open web app makes every 10 s (protocol.md §8) costs at most 2× a bare route. */
@@ -29,7 +29,8 @@ export async function eventPollScenario(portalUrl: string): Promise<Scenario> {
     name: 'event poll',
     request: `GET /patient/event/ (${SESSIONS} sessions)`,
     connections: CONNECTIONS,
-    minBaselineRatio: MIN_BASELINE_RATIO,
+    yardstick: 'paired baseline',
+    minRatio: MIN_BASELINE_RATIO,
     minRequestsPerSecond: MIN_POLLS_PER_SECOND,
     load: {
       url: apiUrl(portalUrl, '/patient/event/'),

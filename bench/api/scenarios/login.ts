@@ -1,4 +1,4 @@
-import { DEMO_PATIENT } from '../demo-patient.ts';
+import { DEMO_PATIENT } from '../demo-accounts.ts';
 import { apiUrl } from '../api-url.ts';
 import { SealedLoginPool } from '../sealed-logins.ts';
 import type { Scenario } from '../scenario.ts';

@@ -1,10 +1,11 @@
-import { PortalClient } from '@portal/protocol/testing';
+import type { PortalClient } from '@portal/protocol/testing';
 import { SAMPLE_INTAKE } from '@portal/server/testing';
 import { createVerifiedPatients } from '../../lib/verified-patients.ts';
 import type { PortalUnderTest } from '../start-portal.ts';
 import { apiUrl } from '../api-url.ts';
 import { SaveLanes, type TakenSave } from '../save-lanes.ts';
 import type { Scenario } from '../scenario.ts';
+import { signIn } from './signed-in.ts';
 
 const PATH = '/patient/medical_history/';
 const CONNECTIONS = 50;
@@ -42,7 +43,9 @@ export async function medicalHistorySaveScenario(portal: PortalUnderTest): Promi
   for (let start = 0; start < emails.length; start += SIGN_INS_AT_ONCE) {
     clients.push(
       ...(await Promise.all(
-        emails.slice(start, start + SIGN_INS_AT_ONCE).map((email) => signIn(portalUrl, email)),
+        emails
+          .slice(start, start + SIGN_INS_AT_ONCE)
+          .map((email) => signIn(portalUrl, { email, password: PASSWORD })),
       )),
     );
   }
@@ -76,11 +79,4 @@ export async function medicalHistorySaveScenario(portal: PortalUnderTest): Promi
           ]
         : [],
   };
-}
-
-async function signIn(portalUrl: string, email: string): Promise<PortalClient> {
-  const client = new PortalClient({ baseUrl: portalUrl });
-  await client.handshake();
-  await client.login(email, PASSWORD);
-  return client;
 }

@@ -1,17 +1,23 @@
 import { INTAKE_RESOURCES } from '@portal/protocol';
-import { PortalClient } from '@portal/protocol/testing';
 // A completed profile, as a patient's record holds it once the intake's first step is done.
 import { SAMPLE_INTAKE } from '@portal/server/testing';
 import { apiUrl } from '../api-url.ts';
-import { DEMO_PATIENT } from '../demo-patient.ts';
+import { DEMO_PATIENT } from '../demo-accounts.ts';
 import type { Scenario } from '../scenario.ts';
-import { signedInPatientHeaders } from './signed-in-patient.ts';
+import { FLOOR_ROW } from '../floor-identity.ts';
+import { requestHeaders, signIn } from './signed-in.ts';
 
 const PATH = '/patient/profile/';
 export const PROFILE_READ_CONNECTIONS = 100;
-/** Issue 11: the encrypted profile read keeps ≥ 30 % of the baseline with p99 ≤ 50 ms at 100 connections. */
-const MIN_BASELINE_RATIO = 0.3;
-const MAX_P99_MS = 50;
+export const PROFILE_READ_NAME = 'profile GET';
+/**
+ * Issue 20: the sealed profile read keeps ≥ 80 % of the read floor's req/s, measured right
+ * before it, with a p99 at most 1.3 times the floor's: what the portal does beyond the three
+ * statements any such read needs (token, envelope, validation, logging, metrics, headers)
+ * costs at most a fifth of its rate.
+ */
+const MIN_FLOOR_RATIO = 0.8;
+const MAX_P99_FLOOR_RATIO = 1.3;
 
 /**
  * protocol.md §4, "Intake": `GET /patient/profile/` as the demo patient, answered sealed under
@@ -19,22 +25,21 @@ const MAX_P99_MS = 50;
  * (the saved one decrypted at rest), the read's audit row, HKDF + AES + HMAC of the answer.
  */
 export async function profileReadScenario(portalUrl: string): Promise<Scenario> {
-  await completeProfile(portalUrl);
+  const patient = await signIn(portalUrl, DEMO_PATIENT);
+  await completeProfile(patient);
   return {
-    name: 'profile GET',
+    name: PROFILE_READ_NAME,
     request: `GET ${PATH} (sealed)`,
     connections: PROFILE_READ_CONNECTIONS,
-    minBaselineRatio: MIN_BASELINE_RATIO,
-    maxP99Ms: MAX_P99_MS,
-    load: { url: apiUrl(portalUrl, PATH), headers: await signedInPatientHeaders(portalUrl) },
+    yardstick: { row: FLOOR_ROW.name },
+    minRatio: MIN_FLOOR_RATIO,
+    maxP99Ratio: MAX_P99_FLOOR_RATIO,
+    load: { url: apiUrl(portalUrl, PATH), headers: requestHeaders(patient) },
   };
 }
 
 /** The demo seed saves only names and birth date; a patient past the intake's first step has them all. */
-async function completeProfile(portalUrl: string): Promise<void> {
-  const patient = new PortalClient({ baseUrl: portalUrl });
-  await patient.handshake();
-  await patient.login(DEMO_PATIENT.email, DEMO_PATIENT.password);
+async function completeProfile(patient: Awaited<ReturnType<typeof signIn>>): Promise<void> {
   const saved = await patient.get<{ value: unknown; version: number }>(PATH);
   if (!INTAKE_RESOURCES.profile.safeParse(saved.value).success) {
     await patient.post(PATH, { version: saved.version, value: SAMPLE_INTAKE.profile }, { encrypt: true });

@@ -17,13 +17,7 @@ import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { consentTextFor } from './consent-text.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { recordDocumentEvent } from './move-document.ts';
-import {
-  countByStatus,
-  findAssignment,
-  findTemplate,
-  listAssignments,
-  listReferenceTemplates,
-} from './queries.ts';
+import { findAssignment, findTemplate, listDocumentsOfPatient } from './queries.ts';
 import { patientDocumentView, referenceDocumentView } from './views.ts';
 
 /**
@@ -36,16 +30,17 @@ export async function listPatientDocuments(
   query: z.output<typeof documentsQuery>,
   meta: RequestMeta,
 ): Promise<DocumentsPage> {
-  // A read changes nothing, so no transaction: the three reads run side by side, and the audit
-  // row goes through the group commit of PHI reads (each answer waits for its own row).
-  const [assigned, references, counts] = await Promise.all([
-    query.kind === 'reference' ? [] : listAssignments(ctx.db, userId, { status: query.status }),
-    query.kind === 'signature' || query.status ? [] : listReferenceTemplates(ctx.db),
-    countByStatus(ctx.db, userId),
-  ]);
+  // A read changes nothing, so no transaction: both reads run side by side, and the audit row
+  // goes through the group commit of PHI reads (each answer waits for its own row). The counts
+  // are of every assigned document, so the filters apply to the rows read.
+  const { assigned, references } = await listDocumentsOfPatient(ctx.db, userId);
+  const counts = new Map<string, number>();
+  for (const row of assigned) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  const shown =
+    query.kind === 'reference' ? [] : assigned.filter((row) => !query.status || row.status === query.status);
   const all: PatientDocument[] = [
-    ...assigned.map((row) => patientDocumentView(ctx, row)),
-    ...references.map(referenceDocumentView),
+    ...shown.map((row) => patientDocumentView(ctx, row)),
+    ...(query.kind === 'signature' || query.status ? [] : references.map(referenceDocumentView)),
   ];
   await recordStandaloneAudit(ctx, meta, {
     action: 'document.list',

@@ -1,2 +1,0 @@
-/** Seeded by apps/server/src/demo/seed-demo.ts when PORTAL_DEMO=1 and the database is empty. */
-export const DEMO_PATIENT = { email: 'patient@example.com', password: 'Patient-demo-2025' } as const;
