@@ -9,7 +9,8 @@ import pg from 'pg';
 import { EXIT_DATA_DIR_LOCKED, lockHolderOf } from '../../src/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { applicationName, runningNodes } from '../../src/db/release-guard.ts';
-import { migrationsDir } from '../../src/paths.ts';
+import { migrationsDir, repoRoot } from '../../src/paths.ts';
+import { serverCommand } from '../../../../scripts/builds.mjs';
 import { spawnProcess } from '../../testing/spawn-portal.ts';
 import {
   PROCESS_SECRETS,
@@ -21,14 +22,15 @@ import {
 import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 
 /**
- * Issue 19 item 5: every command-line tool run while `npm start` serves. On PGlite (one process
- * per data directory) each is refused, naming the portal, and changes nothing; a second portal
- * refuses to start. On PostgreSQL each works beside the live portal and its work is there after,
- * except `rotate-keys`: a node left on the old key could not read what moved, so it refuses
- * while any node is connected.
+ * Issue 19 item 5, tried from outside as an operator does: the portal is the build `npm start`
+ * runs (apps/server/dist/main.js, built once by the suite's global setup) and every tool is run
+ * as the README runs it, `npm run <tool>` from the repository root, while the portal serves. On
+ * PGlite (one process per data directory) each is refused, naming the portal, and changes
+ * nothing; a second portal refuses to start. On PostgreSQL each works beside the live portal
+ * and its work is there after, except `rotate-keys`: a node left on the old key could not read
+ * what moved, so it refuses while any node is connected.
  */
 const run = promisify(execFile);
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const NEW_KEY = 'c3'.repeat(32);
 const ADMIN = { email: 'night.admin@clinic.example', password: 'Night-shift-admin-2026' };
 
@@ -51,18 +53,18 @@ interface ToolRun {
   stderr: string;
 }
 
-/** A tool as its own process, as `npm run <tool>` starts it, on the portal's database. */
+/** `npm run <script> -- <args>` from the repository root, on the portal's database. */
 async function tool(
-  script: string,
+  script: 'admin:create' | 'backup' | 'restore' | 'migrate' | 'rotate-keys',
   args: string[] = [],
   extra: Record<string, string> = {},
 ): Promise<ToolRun> {
   try {
     const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `src/cli/${script}`, ...args],
+      'npm',
+      ['run', script, ...(args.length > 0 ? ['--', ...args] : [])],
       {
-        cwd: serverDir,
+        cwd: repoRoot,
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
@@ -80,14 +82,17 @@ async function tool(
   }
 }
 
+/** The portal as `npm start` runs it. */
+const startPortal = () => spawnServer({ ...db.env, PORTAL_DEMO: '1' }, 'build');
+
 const TOOLS = {
   'admin:create': () =>
-    tool('admin-create.ts', ['--email', ADMIN.email, '--first-name', 'Nia', '--last-name', 'Night'], {
+    tool('admin:create', ['--email', ADMIN.email, '--first-name', 'Nia', '--last-name', 'Night'], {
       ADMIN_PASSWORD: ADMIN.password,
     }),
-  backup: () => tool('backup.ts', [path.join(work, `live.${db.engine}.backup`)]),
-  migrate: () => tool('migrate.ts'),
-  'rotate-keys': () => tool('rotate-keys.ts', [], { PORTAL_MASTER_KEY_NEW: NEW_KEY }),
+  backup: () => tool('backup', [path.join(work, `live.${db.engine}.backup`)]),
+  migrate: () => tool('migrate'),
+  'rotate-keys': () => tool('rotate-keys', [], { PORTAL_MASTER_KEY_NEW: NEW_KEY }),
 };
 
 async function signIn(account: { email: string; password: string }) {
@@ -110,22 +115,17 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 
 describe.runIf(!process.env.DATABASE_URL)('tools beside a live portal on PGlite', () => {
   it('a second portal on the same DATA_DIR refuses to start and names the one running', async () => {
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
+    node = await startPortal();
     expect(lockHolderOf(db.dataDir)).toMatchObject({
       pid: node.pid,
-      command: expect.stringContaining('main.ts'),
+      command: expect.stringContaining(path.join('apps', 'server', 'dist', 'main.js')),
     });
-    const second = spawnProcess(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts'],
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        ...PROCESS_SECRETS,
-        ...db.env,
-      },
-      { cwd: serverDir },
-    );
+    const second = spawnProcess(...serverCommand('main'), {
+      NODE_ENV: 'test',
+      PORT: '0',
+      ...PROCESS_SECRETS,
+      ...db.env,
+    });
     const exit = await second.exited;
     expect(exit.code).toBe(1);
     expect(second.output()).toContain(`in use by process ${node.pid}`);
@@ -148,7 +148,7 @@ describe.runIf(!process.env.DATABASE_URL)('tools beside a live portal on PGlite'
     // What restore would write into is the live directory: it is refused before it reads the file.
     const gzipped = path.join(work, 'other.backup');
     await writeFile(gzipped, Buffer.from([0x1f, 0x8b, 0]));
-    const restore = await tool('restore.ts', [gzipped]);
+    const restore = await tool('restore', [gzipped]);
     expect([restore.code, restore.stderr]).toEqual([
       EXIT_DATA_DIR_LOCKED,
       expect.stringContaining(`in use by process ${node!.pid}`),
@@ -169,18 +169,18 @@ describe.runIf(!process.env.DATABASE_URL)('tools beside a live portal on PGlite'
     expect((await TOOLS.migrate()).stdout).toContain('Migrations applied');
     expect(lockHolderOf(db.dataDir)).toBeUndefined();
 
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
+    node = await startPortal();
     const admin = await signIn(ADMIN);
     expect((await admin.get<{ total: number }>('/admin/users/')).total).toBeGreaterThanOrEqual(3);
     await node.stop();
   }, 300_000);
 
   it('takes over a lock left by a portal that was killed', async () => {
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
+    node = await startPortal();
     const killed = node.pid;
     await node.kill9();
     expect(lockHolderOf(db.dataDir)?.pid).toBe(killed);
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
+    node = await startPortal();
     expect(lockHolderOf(db.dataDir)?.pid).toBe(node.pid);
     await signIn(ADMIN);
     await node.stop();
@@ -204,7 +204,7 @@ async function untilNoNodes(url: string): Promise<void> {
 
 describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on PostgreSQL', () => {
   it('each tool but rotate-keys works beside the live portal and its work is in the database afterwards', async () => {
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1' });
+    node = await startPortal();
     const created = await TOOLS['admin:create']();
     expect(created.stdout).toContain(`Administrator ${ADMIN.email} created.`);
     // The live portal sees the new account at once: its first sign-in works.
@@ -218,10 +218,10 @@ describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on Postgr
     expect((await TOOLS.migrate()).stdout).toContain('Migrations applied');
 
     // A restore never merges into the live database; into a new one beside it, it works.
-    expect((await tool('restore.ts', [file])).stderr).toMatch(/not empty/);
+    expect((await tool('restore', [file])).stderr).toMatch(/not empty/);
     const copy = await processDatabase();
     try {
-      const restored = await tool('restore.ts', [file], { DATABASE_URL: copy.env.DATABASE_URL! });
+      const restored = await tool('restore', [file], { DATABASE_URL: copy.env.DATABASE_URL! });
       expect(restored.stdout).toContain('Restored');
     } finally {
       await copy.drop();
@@ -244,7 +244,7 @@ describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on Postgr
     const rotated = await TOOLS['rotate-keys']();
     expect(rotated.stdout).toContain('Re-encrypted');
     // Rotation asks every node to start on the new key: the data reads back under it.
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1', PORTAL_MASTER_KEY: NEW_KEY });
+    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1', PORTAL_MASTER_KEY: NEW_KEY }, 'build');
     expect(await (await signIn(DEMO_PATIENT)).get('/patient/profile/')).toEqual(profile);
     await node.stop();
     node = undefined;
