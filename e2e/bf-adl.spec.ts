@@ -8,6 +8,7 @@ import {
   draftAnswers,
   type TestPortal,
 } from '@portal/server/testing';
+import { bandLabel, optionLabel } from './bf-adl-fixtures.ts';
 import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
@@ -16,15 +17,6 @@ const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-
-function optionLabel(itemId: string, value: string, locale: 'gb' | 'cn'): string {
-  const item = barthel.items.find((i) => i.id === itemId)!;
-  return item.options.find((o) => o.value === value)!.label[locale];
-}
-
-function bandLabel(id: string, locale: 'gb' | 'cn'): string {
-  return barthel.bands.find((b) => b.id === id)!.label[locale];
-}
 
 async function shot(page: Page, name: string) {
   await expect(page.locator('.page-loading')).toHaveCount(0);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { userPage } from '@portal/protocol';
+import { auditPage, userPage, type AuditEntry } from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
-import { answersTotalling } from '@portal/server/testing';
 import type { Account } from './support/accounts.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 
@@ -29,22 +28,12 @@ export async function userIdOf(email: string): Promise<string> {
   return page.items[0]!.id;
 }
 
-/** The patient answers the BF-ADL (a score of 85) and declines the consent form with a reason. */
-export async function answerAndDecline(patient: PortalClient, documentId: string, reason: string) {
-  await patient.post(
-    '/patient/bf_adl/',
-    { instrument: 'barthel', version: 1, answers: answersTotalling(85) },
-    { encrypt: true },
+/** The audit rows about a patient whose action starts with `action`, newest first. */
+export async function auditRowsAbout(patientId: string, action: string): Promise<AuditEntry[]> {
+  const answer = auditPage.parse(
+    await (await adminClient()).get('/admin/audit/', { subject: patientId, action, page_size: '100' }),
   );
-  await patient.post('/patient/sign/', { id: documentId, action: 'reject', reason }, { encrypt: true });
-}
-
-/** The audit actions recorded about a patient, newest first. */
-export async function auditActionsAbout(patientId: string): Promise<string[]> {
-  const answer = await (
-    await adminClient()
-  ).get<{ items: { action: string }[] }>('/admin/audit/', { subject: patientId, page_size: '100' });
-  return answer.items.map((item) => item.action);
+  return answer.items;
 }
 
 /** A full-page screenshot for docs/screenshots once nothing is loading. */

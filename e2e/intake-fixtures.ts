@@ -138,8 +138,8 @@ export async function fillPractitioner(page: Page) {
   await field(page, 'intake-treating-practitioner-address-country').selectOption('GB');
 }
 
-/** Adds a private coverage and uploads the front of its card. */
-export async function addCoverage(page: Page) {
+/** Adds a private coverage and uploads the front of its card, and its back when given (a PDF). */
+export async function addCoverage(page: Page, options: { back?: string } = {}) {
   const c = ANSWERS.coverage;
   await page.locator('#add-coverage').click();
   await expect(page.locator('#intake-coverage-new-title')).toBeFocused();
@@ -160,6 +160,10 @@ export async function addCoverage(page: Page) {
       page.locator('.coverage img.card-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth),
     )
     .toBe(320);
+  if (options.back) {
+    await page.locator('#card-commercial-back').setInputFiles(options.back);
+    await expect(page.locator('.coverage .card-thumb--pdf')).toBeVisible();
+  }
 }
 
 async function addItem(page: Page, list: string, index: number, values: Record<string, string>) {
@@ -187,7 +191,7 @@ export async function fillMedicalHistory(page: Page) {
 }
 
 /** Fills every section from Profile to Medical history, saving each, and lands on Review. */
-export async function fillWholeIntake(page: Page, options: { screenshots?: string } = {}) {
+export async function fillWholeIntake(page: Page, options: { screenshots?: string; cardBack?: string } = {}) {
   const capture = async (name: string) => {
     if (options.screenshots) await shot(page, `${name}-${options.screenshots}`);
   };
@@ -210,7 +214,7 @@ export async function fillWholeIntake(page: Page, options: { screenshots?: strin
   await capture('practitioner');
   await saveAndContinue(page);
   await expectStep(page, 5, /./);
-  await addCoverage(page);
+  await addCoverage(page, { back: options.cardBack });
   await capture('insurance');
   await page.locator('.insurance > .intake-actions .button--primary').click();
   await expectStep(page, 6, /./);

@@ -41,6 +41,19 @@ export const DocumentAction = z.enum([
 ]);
 export type DocumentAction = z.infer<typeof DocumentAction>;
 
+/**
+ * Every action a document's history records: the moves, its creation (or re-sending) and the
+ * patient opening it. The chart names each in the reader's language (a web test checks).
+ */
+export const DOCUMENT_EVENT_ACTIONS = [
+  ...DocumentAction.options,
+  'assign',
+  'resend',
+  'view',
+  'open_signing',
+] as const;
+export type DocumentEventAction = (typeof DOCUMENT_EVENT_ACTIONS)[number];
+
 export interface DocumentTransition {
   from: DocumentStatus;
   action: DocumentAction;

@@ -10,7 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DocumentField } from '@portal/protocol';
+import type { DocumentEventAction, DocumentField } from '@portal/protocol';
 import { at, bytea, createdAt } from './columns.ts';
 import { users } from './core.ts';
 
@@ -97,7 +97,7 @@ export const documentEvents = pgTable(
     at: at('at').notNull(),
     actor: text('actor').$type<'patient' | 'clinic' | 'system'>().notNull(),
     actorId: uuid('actor_id'),
-    action: text('action').notNull(),
+    action: text('action').$type<DocumentEventAction>().notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     ip: text('ip'),

@@ -26,7 +26,7 @@ export async function expireOverdueDocuments(ctx: AppContext): Promise<number> {
         at: now,
         actor: 'system' as const,
         actorId: null,
-        action: 'expire',
+        action: 'expire' as const,
         fromStatus: 'pending_signature',
         toStatus: 'expired',
       })),

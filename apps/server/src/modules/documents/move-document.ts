@@ -5,6 +5,7 @@ import {
   ProtocolError,
   type DocumentAction,
   type DocumentActor,
+  type DocumentEventAction,
   type DocumentStatus,
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -69,7 +70,7 @@ export async function recordDocumentEvent(
     assignmentId: string;
     actor: DocumentActor;
     actorId: string | null;
-    action: string;
+    action: DocumentEventAction;
     fromStatus?: DocumentStatus | null;
     toStatus?: DocumentStatus | null;
     meta: RequestMeta | null;

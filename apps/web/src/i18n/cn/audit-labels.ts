@@ -126,6 +126,7 @@ export default {
     not_after: '有效期至',
   },
   words: { yes: '是', no: '否', none: '无' },
+  punctuation: { label: '{{field}}：', list: '、', fields: '；' },
   values: {
     reason: {
       locked: '账户已被锁定',

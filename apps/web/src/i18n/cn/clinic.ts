@@ -54,7 +54,7 @@ export default {
       },
     },
     documents: {
-      title: '文件',
+      title: '文件及其记录',
       none: '尚未向该患者发送文件。',
       status: '状态：{{status}}',
       due: '截止 {{date}}',
@@ -76,6 +76,9 @@ export default {
         reject: '已拒绝',
         expire: '已过期',
         cancel: '已取消',
+        resend: '已重新发送',
+        view: '已打开',
+        open_signing: '已打开以签署',
       },
       download: '下载已签署的 PDF',
       downloading: '正在下载…',

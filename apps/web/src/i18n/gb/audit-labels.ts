@@ -130,6 +130,8 @@ export default {
     not_after: 'Valid until',
   },
   words: { yes: 'Yes', no: 'No', none: 'None' },
+  /** A detail line's label (the space before its value included), and the separators within a value. */
+  punctuation: { label: '{{field}}: ', list: ', ', fields: '; ' },
   values: {
     reason: {
       locked: 'The account is locked',

@@ -54,7 +54,7 @@ export default {
       },
     },
     documents: {
-      title: 'Documents',
+      title: 'Documents and their history',
       none: 'No documents sent to this patient.',
       status: 'Status: {{status}}',
       due: 'Due {{date}}',
@@ -76,6 +76,9 @@ export default {
         reject: 'Declined',
         expire: 'Expired',
         cancel: 'Cancelled',
+        resend: 'Sent again',
+        view: 'Opened',
+        open_signing: 'Opened to sign',
       },
       download: 'Download the signed PDF',
       downloading: 'Downloading…',

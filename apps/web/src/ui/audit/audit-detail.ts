@@ -9,6 +9,8 @@ export interface DetailWords {
   field(key: string): string;
   /** One stored value in words (a role, a permission, yes/no); `key` is the field it belongs to. */
   value(key: string, value: string | number | boolean | null): string;
+  /** Between the items of a list (`, ` or `、`), and between the fields of a nested value. */
+  separators: { list: string; fields: string };
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -18,12 +20,14 @@ const isRecord = (value: unknown): value is Record<string, Json> =>
 
 function words(key: string, value: Json, say: DetailWords): string {
   if (Array.isArray(value)) {
-    return value.length === 0 ? say.value(key, null) : value.map((item) => words(key, item, say)).join(', ');
+    return value.length === 0
+      ? say.value(key, null)
+      : value.map((item) => words(key, item, say)).join(say.separators.list);
   }
   if (isRecord(value)) {
     return Object.entries(value)
       .map(([inner, item]) => `${say.field(inner)} ${words(inner, item, say)}`)
-      .join('; ');
+      .join(say.separators.fields);
   }
   return say.value(key, value);
 }

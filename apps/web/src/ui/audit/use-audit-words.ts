@@ -63,6 +63,7 @@ export function useAuditWords(): AuditWords {
       const text = String(value);
       return words.value(key, text) ?? text;
     },
+    separators: { list: t('punctuation.list'), fields: t('punctuation.fields') },
   };
   return {
     action: (action) => words.action(action) ?? action,

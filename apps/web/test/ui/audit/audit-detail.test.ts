@@ -8,6 +8,7 @@ const say: DetailWords = {
     if (typeof value === 'boolean') return value ? 'Yes' : 'No';
     return { admin: 'Administrator', user: 'Patient' }[String(value)] ?? String(value);
   },
+  separators: { list: ', ', fields: '; ' },
 };
 
 describe('auditDetailLines', () => {

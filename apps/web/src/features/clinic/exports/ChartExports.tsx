@@ -1,18 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { base64ToBytes, type ChartPdf } from '@portal/protocol';
+import type { ChartPdf } from '@portal/protocol';
 import { apiRequest } from '../../../api/client.ts';
 import { useSession } from '../../../api/use-session.ts';
-
-/** Saves bytes held in memory as a file: they never pass through a URL the server sees. */
-function save(bytes: BlobPart, type: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+import { downloadPdf, saveFile } from '../../../ui/download-pdf.ts';
+import '../clinic.css';
 
 /**
  * Issue 18 item 6: the patient's record for the clinic's files, as a FHIR R4 Bundle or a
@@ -35,14 +27,14 @@ export function ChartExports({ patientId }: { patientId: string }) {
           method: 'GET',
           path: `/admin/patients/${patientId}/export/fhir/`,
         });
-        save(JSON.stringify(bundle, null, 2), 'application/fhir+json', `patient-record-${day}.json`);
+        saveFile(JSON.stringify(bundle, null, 2), 'application/fhir+json', `patient-record-${day}.json`);
       } else {
         const pdf = await apiRequest<ChartPdf>({
           method: 'GET',
           path: `/admin/patients/${patientId}/export/pdf/`,
           query: { locale: i18n.language === 'cn' ? 'cn' : 'gb' },
         });
-        save(base64ToBytes(pdf.pdf_base64), 'application/pdf', pdf.filename);
+        downloadPdf(pdf.pdf_base64, pdf.filename);
       }
     } catch {
       setFailed(true);
