@@ -40,7 +40,7 @@ const staleHolder = (token: string) => ({
  */
 const CONTENDER = `
   import { createInterface } from 'node:readline';
-  import { lockDataDir } from ${JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'))};
+  import { lockDataDir } from ${JSON.stringify(path.join(import.meta.dirname, '../../src/db/data-dir-lock.ts'))};
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   console.log('ready');
   await lines.next();
