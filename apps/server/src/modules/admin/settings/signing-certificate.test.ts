@@ -2,21 +2,15 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
-import type {
-  DocumentDetail,
-  PatientDocument,
-  PortalClient,
-  SettingsView,
-  SigningCertificateUpload,
-} from '@portal/protocol';
+import type { DocumentDetail, PortalClient, SettingsView, SigningCertificateUpload } from '@portal/protocol';
 import { auditLog, signingCertificates } from '../../../db/schema/index.ts';
 import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import {
   addPatient,
   assign,
-  makeSignaturePng,
   pdfsig,
   SIGNATURE_FIELDS,
+  signDrawn,
   uploadTemplate,
 } from '../../documents/test-support.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../admin-test-kit.ts';
@@ -41,16 +35,7 @@ async function signOne(admin: PortalClient, patient: { id: string; client: Porta
   const [assignment] = await assign(admin, template.id, [patient.id], {
     due_at: new Date(Date.now() + 7 * DAY).toISOString(),
   });
-  await patient.client.post<PatientDocument>(
-    '/patient/sign/',
-    {
-      id: assignment!.id,
-      action: 'sign',
-      consent: true,
-      signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
-    },
-    { encrypt: true },
-  );
+  await signDrawn(patient.client, assignment!.id);
   const detail = await patient.client.get<DocumentDetail>('/patient/document/', { id: assignment!.id });
   return Buffer.from(detail.pdf_base64, 'base64');
 }
