@@ -62,5 +62,7 @@ export async function insertUsers(
     createdAt?: Date;
   }[],
 ): Promise<void> {
-  await t.portal.ctx.db.insert(users).values(rows.map((r) => ({ roles: ['user'], status: 'active' as const, ...r })));
+  await t.portal.ctx.db
+    .insert(users)
+    .values(rows.map((r) => ({ roles: ['user'], status: 'active' as const, ...r })));
 }

@@ -24,7 +24,12 @@ function windowOf(ctx: AppContext) {
   return { now, fresh };
 }
 
-async function refuse(ctx: AppContext, userId: string, action: AuditAction, meta: RequestMeta): Promise<never> {
+async function refuse(
+  ctx: AppContext,
+  userId: string,
+  action: AuditAction,
+  meta: RequestMeta,
+): Promise<never> {
   await recordAudit(ctx.db, meta, {
     action,
     outcome: 'denied',

@@ -68,15 +68,13 @@ describe('audit viewer', () => {
 
   it('pages without overlap', async () => {
     // Rows of an action no code records, written straight to the table: only these match the filter.
-    await t.portal.ctx.db
-      .insert(auditLog)
-      .values(
-        Array.from({ length: 12 }, () => ({
-          action: 'test.paging',
-          outcome: 'success',
-          subjectId: patientId,
-        })),
-      );
+    await t.portal.ctx.db.insert(auditLog).values(
+      Array.from({ length: 12 }, () => ({
+        action: 'test.paging',
+        outcome: 'success',
+        subjectId: patientId,
+      })),
+    );
     const pages = await Promise.all(
       [1, 2, 3].map((page) => list({ action: 'test.paging', page_size: '5', page: String(page) })),
     );
