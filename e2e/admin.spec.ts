@@ -129,7 +129,7 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.getByRole('link', { name: 'Ivy Invited' }).click();
     await expect(admin.getByRole('heading', { level: 1 })).toContainText('Ivy Invited');
     await expect(admin.getByText('No assessment submitted yet.')).toBeVisible();
-    const documents = admin.getByRole('region', { name: 'Documents' });
+    const documents = admin.getByRole('region', { name: 'Documents', exact: true });
     await documents.getByLabel('Document', { exact: true }).selectOption({ index: 1 });
     await documents.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(notices(admin)).toContainText('Document sent');

@@ -5,6 +5,7 @@ import { createAdministrator, createVerifiedPatient } from './support/accounts.t
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, STORAGE } from './support/portal.ts';
 import { notices, signIn } from './support/session.ts';
+import { settled } from './support/settled.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -24,14 +25,6 @@ async function signOut(page: Page, firstName: string) {
   await page.getByRole('button', { name: new RegExp(`^${firstName}`) }).click();
   await page.getByRole('menuitem', { name: /^(Logout|退出登录)$/ }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
 }
 
 test('an administrator sets up MFA from the key shown, then signs in with a code and with a recovery code; an admin resets it', async ({

@@ -5,6 +5,7 @@ import { signedInClient } from './clinic-fixtures.ts';
 import { createAdministrator } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
+import { settled } from './support/settled.ts';
 
 /**
  * Issue 18: staff who manage documents choose on their account page whether a patient's decline
@@ -23,12 +24,9 @@ const WORDS = {
   cn: { action: '更改了电子邮件通知设置', detail: '患者拒绝文件时发送电子邮件：是' },
 } as const;
 
-async function settled(page: Page) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
+/** Settled, from the top with nothing focused: a focus ring or a scrolled navbar stays out of the picture. */
+async function settledAtTop(page: Page) {
+  await settled(page);
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
@@ -39,7 +37,7 @@ async function settled(page: Page) {
 async function checkAtBothSizes(page: Page, name: string, locale: string) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
-    await settled(page);
+    await settledAtTop(page);
     await expectNoAxeViolations(page, `${name} (${locale}, ${size})`);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${locale}.png`), fullPage: true });
   }

@@ -6,6 +6,7 @@ import { createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 import { signIn } from './support/session.ts';
+import { settled } from './support/settled.ts';
 
 /**
  * Issue 18: the users page's "Needs attention" view, the default for staff: its queues with
@@ -45,13 +46,10 @@ async function declinedBy(label: string, firstName: string): Promise<string> {
   return firstName;
 }
 
-async function settled(page: Page) {
+/** The page's heading is shown and nothing is loading any more. */
+async function shown(page: Page) {
   await expect(page.locator('h1')).toBeVisible();
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
+  await settled(page);
 }
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -77,19 +75,24 @@ for (const locale of ['gb', 'cn'] as const) {
     );
     const queues = page.locator('.worklist__queues');
     await expect(queues.getByRole('link')).toHaveCount(7);
-    await settled(page);
+    await shown(page);
     await expectNoAxeViolations(page, `worklist-${locale}`);
     await page.screenshot({ path: path.join(SHOTS, `worklist-desktop-${locale}.png`) });
+    await page.setViewportSize(PHONE);
+    await shown(page);
+    await expectNoAxeViolations(page, `worklist-phone-${locale}`);
+    await page.screenshot({ path: path.join(SHOTS, `worklist-mobile-${locale}.png`), fullPage: true });
+    await page.setViewportSize(DESKTOP);
 
     await queues.getByRole('link', { name: locale === 'gb' ? /Declined documents/ : /被拒绝的文件/ }).click();
     await expect(page).toHaveURL(/queue=declined_documents/);
     await expect(rowOf(page, name)).toContainText(REASON);
-    await settled(page);
+    await shown(page);
     await expectNoAxeViolations(page, `worklist-declined-${locale}`);
     await page.screenshot({ path: path.join(SHOTS, `worklist-declined-desktop-${locale}.png`) });
 
     await page.setViewportSize(PHONE);
-    await settled(page);
+    await shown(page);
     await expectNoAxeViolations(page, `worklist-declined-phone-${locale}`);
     await page.screenshot({
       path: path.join(SHOTS, `worklist-declined-mobile-${locale}.png`),

@@ -10,6 +10,7 @@ import {
   type DocumentField,
   type DocumentTemplate,
   type ErrorCode,
+  type PatientDocument,
 } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { expect } from 'vitest';
@@ -63,6 +64,20 @@ export function makeSignaturePng(width = 120, height = 40): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The patient signs the document with a drawn signature, as the signing screen sends it. */
+export function signDrawn(patient: PortalClient, id: string) {
+  return patient.post<PatientDocument>(
+    '/patient/sign/',
+    {
+      id,
+      action: 'sign',
+      consent: true,
+      signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
+    },
+    { encrypt: true },
+  );
 }
 
 /** The protocol code a failed call answered. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { base64ToBytes } from '@portal/protocol';
 import { loadPdfjs } from './load-pdfjs.ts';
+import './pdf-viewer.css';
 
 interface PdfViewerProps {
   title: string;

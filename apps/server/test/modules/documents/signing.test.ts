@@ -17,9 +17,9 @@ import { sha256Hex } from '../../../src/modules/documents/file-store.ts';
 import {
   assign,
   expectCode,
-  makeSignaturePng,
   pdfsig,
   SIGNATURE_FIELDS,
+  signDrawn,
   startDocumentsWorld,
   uploadTemplate,
   type DocumentsWorld,
@@ -50,16 +50,7 @@ describe('signing a document', () => {
     expect(session.signer_name).toBe('Morgan Tester');
 
     const started = performance.now();
-    const after = await w.patient.post<PatientDocument>(
-      '/patient/sign/',
-      {
-        id,
-        action: 'sign',
-        consent: true,
-        signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
-      },
-      { encrypt: true },
-    );
+    const after = await signDrawn(w.patient, id);
     const signingMs = performance.now() - started;
     expect(after).toMatchObject({ id, status: 'signed', signed: true, actions: [] });
 

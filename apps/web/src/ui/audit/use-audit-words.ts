@@ -2,19 +2,23 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { auditDetailLines, type DetailLine, type DetailWords } from './audit-detail.ts';
 
-export const AUDIT_NAMESPACES = ['audit-labels', 'admin'] as const;
+export const AUDIT_NAMESPACES = ['audit-labels', 'admin', 'clinic-worklist', 'intake'] as const;
 
-/** Stored values whose words the users and settings screens already have (`admin` namespace). */
-const ADMIN_WORDS: Record<string, string> = {
-  roles: 'users.roles',
-  role: 'users.roles',
-  auths: 'users.auths',
-  status: 'users.status',
-  changed: 'settings.fields',
+/**
+ * Stored values whose words other screens already have, by the detail key they are stored
+ * under: the users and settings screens, the worklist's queues, the intake form's sections.
+ * The audit labels' own `values` come first (a chart section that is no intake section).
+ */
+const WORDS_ELSEWHERE: Record<string, string> = {
+  roles: 'admin:users.roles',
+  role: 'admin:users.roles',
+  auths: 'admin:users.auths',
+  status: 'admin:users.status',
+  changed: 'admin:settings.fields',
+  queue: 'clinic-worklist:queues',
+  section: 'intake:steps',
+  sections: 'intake:steps',
 };
-
-/** Keys whose values read as another key's do: a list of sections names the sections. */
-const WORDED_AS: Record<string, string> = { sections: 'section' };
 
 type Words = Partial<Record<string, string>>;
 
@@ -35,10 +39,10 @@ export function auditVocabulary(t: TFunction<typeof AUDIT_NAMESPACES>): AuditVoc
     field: (key) => fields[key],
     value: (key, value) => {
       if (key === 'action') return actions[value];
-      const own = values[WORDED_AS[key] ?? key]?.[value];
+      const own = values[key]?.[value];
       if (own) return own;
-      const admin = ADMIN_WORDS[key];
-      return (admin && t(`${admin}.${value}`, { ns: 'admin', defaultValue: '' })) || undefined;
+      const elsewhere = WORDS_ELSEWHERE[key];
+      return (elsewhere && t(`${elsewhere}.${value}`, { defaultValue: '' })) || undefined;
     },
   };
 }

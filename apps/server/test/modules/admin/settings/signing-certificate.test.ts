@@ -2,12 +2,7 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
-import type {
-  DocumentDetail,
-  PatientDocument,
-  SettingsView,
-  SigningCertificateUpload,
-} from '@portal/protocol';
+import type { DocumentDetail, SettingsView, SigningCertificateUpload } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { auditLog, signingCertificates } from '../../../../src/db/schema/index.ts';
 import {
@@ -19,9 +14,9 @@ import {
 import {
   addPatient,
   assign,
-  makeSignaturePng,
   pdfsig,
   SIGNATURE_FIELDS,
+  signDrawn,
   uploadTemplate,
 } from '../../../../testing/documents.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
@@ -46,16 +41,7 @@ async function signOne(admin: PortalClient, patient: { id: string; client: Porta
   const [assignment] = await assign(admin, template.id, [patient.id], {
     due_at: new Date(Date.now() + 7 * DAY).toISOString(),
   });
-  await patient.client.post<PatientDocument>(
-    '/patient/sign/',
-    {
-      id: assignment!.id,
-      action: 'sign',
-      consent: true,
-      signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
-    },
-    { encrypt: true },
-  );
+  await signDrawn(patient.client, assignment!.id);
   const detail = await patient.client.get<DocumentDetail>('/patient/document/', { id: assignment!.id });
   return Buffer.from(detail.pdf_base64, 'base64');
 }

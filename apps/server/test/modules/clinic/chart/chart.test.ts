@@ -24,9 +24,9 @@ import { answersTotalling, saveAssessment, submission } from '../../../../testin
 import {
   assign,
   makePdf,
-  makeSignaturePng,
   pdfsig,
   SIGNATURE_FIELDS,
+  signDrawn,
   uploadTemplate,
 } from '../../../../testing/documents.ts';
 import { auditRowsOf, fillIntake, handIn, ownCard, staffOf, uploadCard } from '../../../../testing/clinic.ts';
@@ -249,16 +249,7 @@ describe('BF-ADL and documents on the chart', () => {
       pdf: await makePdf(1, 'Records consent'),
     });
     const [assignment] = await assign(admin, template.id, [patient.id], { send: true });
-    await patient.client.post(
-      '/patient/sign/',
-      {
-        id: assignment!.id,
-        action: 'sign',
-        consent: true,
-        signature: { kind: 'drawn', png_base64: makeSignaturePng().toString('base64') },
-      },
-      { encrypt: true },
-    );
+    await signDrawn(patient.client, assignment!.id);
 
     const { items } = chartDocuments.parse(await chartValue(clinician.client, patient.id, 'documents'));
     const signed = items.find((item) => item.id === assignment!.id)!;

@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until nothing is loading and the progress bar has faded out: a screen ready to check or photograph. */
+export async function settled(page: Page) {
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
+  await expect
+    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
+    .toBe('0');
+}
