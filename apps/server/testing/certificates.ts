@@ -1,5 +1,6 @@
-import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import { randomCertificateSerial } from '../src/lib/certificate-serial.ts';
 
 export const DAY = 24 * 3600_000;
 
@@ -19,7 +20,7 @@ export function makeCertificate(
   certificate.publicKey = forge.pki.publicKeyFromPem(
     (opts.publicKey ?? publicKey).export({ type: 'spki', format: 'pem' }).toString(),
   );
-  certificate.serialNumber = `0${randomBytes(8).toString('hex')}`;
+  certificate.serialNumber = randomCertificateSerial(8);
   certificate.validity.notBefore = opts.from ?? new Date(Date.now() - DAY);
   certificate.validity.notAfter = opts.to ?? new Date(Date.now() + 365 * DAY);
   const name = [

@@ -6,6 +6,7 @@ import type { SigningCertificateInfo } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { signingCertificates } from '../../db/schema/index.ts';
+import { randomCertificateSerial } from '../../lib/certificate-serial.ts';
 import { loadSettings } from '../admin/settings/settings-store.ts';
 import type { CheckedCertificate } from './certificate-upload.ts';
 
@@ -122,8 +123,7 @@ async function createSelfSigned(ctx: AppContext): Promise<{ certificatePem: stri
   certificate.publicKey = forge.pki.publicKeyFromPem(
     publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   );
-  // A positive 128-bit serial (leading 0 nibble keeps the DER integer positive).
-  certificate.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  certificate.serialNumber = randomCertificateSerial(16);
   const now = ctx.now();
   certificate.validity.notBefore = new Date(now.getTime() - 60_000);
   certificate.validity.notAfter = new Date(now.getTime() + VALIDITY_YEARS * 365 * 24 * 3600_000);
