@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { createHandshake, revokeHandshake } from './handshake-service.ts';
 import { login } from './login-service.ts';
 import { completeMfaLogin } from './mfa-challenge.ts';

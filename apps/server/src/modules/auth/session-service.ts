@@ -5,8 +5,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { events, handshakes, refreshTokens, sessions, settings, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
-import { settingsDefaults } from '../admin/settings/settings-defaults.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSettings, settingsDefaults } from '../settings/index.ts';
 import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-service.ts';
 
 /** `timeout`: idle or past its lifetime (settings `idle_timeout_minutes`, `session_timeout_minutes`). */

@@ -1,7 +1,7 @@
 import type { TokenData } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { releaseSlot } from './lockout.ts';
 import { createSession } from './session-service.ts';
 import { tokenResponse } from './token-response.ts';

@@ -6,7 +6,7 @@ import type { SigningCertificateInfo } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { signingCertificates } from '../../db/schema/index.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSettings } from '../settings/index.ts';
 import type { CheckedCertificate } from './certificate-upload.ts';
 
 const PURPOSE = 'document-signing';

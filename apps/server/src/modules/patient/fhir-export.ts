@@ -28,8 +28,8 @@ import type {
   TreatingPractitioner,
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { addAssessmentResources } from '../assessment/fhir-export.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { addAssessmentResources } from '../assessment/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { listCoverages } from './insurance-service.ts';
 import { loadPatientResource } from './resource-store.ts';
 
