@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/index.ts';
 import type { MailRequest } from '../mail/index.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
-import { revokeAllSessions } from './session-service.ts';
+import { revokeAllSessions } from './session-queries.ts';
 
 /**
  * protocol.md §7: always `{}`, in the same time whether or not the e-mail has an account: the

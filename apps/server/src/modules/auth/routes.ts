@@ -21,7 +21,8 @@ import { createHandshake, revokeHandshake } from './handshake-service.ts';
 import { login } from './login-service.ts';
 import { completeMfaLogin } from './mfa-challenge.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts';
-import { revokeSession, rotateRefreshToken } from './session-service.ts';
+import { rotateRefreshToken } from './rotate-refresh-token.ts';
+import { revokeSession } from './session-queries.ts';
 import { signup, verifyEmail } from './signup-service.ts';
 import { tokenResponse } from './token-response.ts';
 
