@@ -9,5 +9,6 @@ export {
   snapshotEarlierHandIns,
   type StoredSnapshot,
 } from './intake-snapshot.ts';
-export { loadPatientRecord, patientFhirBundle, type PatientRecord } from './fhir-export.ts';
+export { patientFhirBundle } from './export-fhir-bundle.ts';
+export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
 export { loadPatientResource, savePatientResource } from './resource-store.ts';
