@@ -26,6 +26,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   webImportDirection(),
+  serverImportDirection(),
   ...shippedCodeImportsNoTestCode(),
   {
     files: ['scripts/**', 'bench/**', '**/cli/**', 'apps/server/src/main.ts', 'apps/server/tools/**'],
@@ -113,6 +114,84 @@ function webImportDirection() {
             { from: { element: { type: 'feature' } }, allow: feature(entries) },
             { from: { element: { type: 'app' } }, disallow: feature('**') },
             { from: { element: { type: 'app' } }, allow: feature([...entries, '*Page.tsx']) },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The server's imports flow one way, app → modules → infrastructure (docs/contributing.md,
+ * "Imports"). A module reaches another only through its entry, `modules/<m>/index.ts`. The
+ * composition root (`app.ts`, `portal.ts`, `main.ts`, `cli/`, `demo/`) uses entries too, and each
+ * module's `routes.ts`, which it registers: an entry that re-exported its routes would load the
+ * module's whole route tree into every module reading one function from it, and close import
+ * cycles. No module imports the composition root. Infrastructure (`db/`, `lib/`, `plugins/` and
+ * the other files beside `app.ts`) imports no module, with the two exceptions named below.
+ */
+function serverImportDirection() {
+  const base = 'apps/server/src';
+  const composition = ['app.ts', 'portal.ts', 'main.ts'];
+  const root = (fileInternalPath) => ({ element: { type: 'root', fileInternalPath } });
+  const module = (fileInternalPath, extra = {}) => ({
+    to: { element: { type: 'module', fileInternalPath } },
+    ...extra,
+  });
+  return {
+    files: [`${base}/**/*.ts`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'module', pattern: `${base}/modules/*`, capture: ['name'], partialMatch: false },
+        { type: 'composition', pattern: `${base}/{cli,demo}`, partialMatch: false },
+        { type: 'infrastructure', pattern: `${base}/{db,lib,plugins}`, partialMatch: false },
+        { type: 'root', pattern: base, partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          checkAllOrigins: false,
+          policies: [
+            {
+              from: { element: { types: ['module', 'infrastructure', 'root'] } },
+              disallow: [{ to: { element: { type: 'composition' } } }, { to: root(composition) }],
+            },
+            { from: { element: { types: ['module', 'infrastructure', 'root'] } }, disallow: module('**') },
+            {
+              from: { element: { type: 'module' } },
+              allow: {
+                to: { element: { type: 'module', captured: { name: '{{from.element.captured.name}}' } } },
+              },
+            },
+            { from: { element: { type: 'module' } }, allow: module('index.ts') },
+            {
+              from: [{ element: { type: 'composition' } }, root(composition)],
+              allow: [
+                module(['index.ts', 'routes.ts']),
+                { to: { element: { type: 'composition' } } },
+                { to: root(composition) },
+              ],
+            },
+            // The request plugins apply the auth module's checks (tokens, sessions, the
+            // handshake's salts) to every route; the module owns those stores.
+            {
+              from: {
+                element: {
+                  type: 'infrastructure',
+                  path: `${base}/plugins`,
+                  fileInternalPath: ['auth.ts', 'envelope.ts'],
+                },
+              },
+              allow: {
+                to: { element: { type: 'module', captured: { name: 'auth' }, fileInternalPath: 'index.ts' } },
+              },
+            },
+            // The context only names the types of the services the portal builds into it.
+            { from: root('context.ts'), allow: module('index.ts', { dependency: { kind: 'type' } }) },
           ],
         },
       ],

@@ -14,9 +14,10 @@ import { clinicRoutes } from './modules/clinic/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { zendeskCspPlugin } from './modules/messages/index.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { zendeskCspPlugin } from './modules/messages/zendesk-csp.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -166,6 +167,7 @@ export async function buildApp(
       await api.register(documentRoutes, { ctx });
       await api.register(assessmentRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
       await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
     },

@@ -3,8 +3,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DataCipher } from './lib/data-cipher.ts';
 import type { Secrets } from './lib/secrets.ts';
-import type { LivenessCache } from './modules/auth/liveness-cache.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
+import type { LivenessCache } from './modules/auth/index.ts';
+import type { Mailer } from './modules/mail/index.ts';
 
 /** What services need, passed explicitly: services never see HTTP. */
 export interface AppContext {

@@ -8,13 +8,14 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { snapshotEarlierHandIns } from './modules/patient/index.ts';
 import { DataCipher } from './lib/data-cipher.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { clinicIdentity } from './modules/admin/settings/settings-store.ts';
-import { LivenessCache } from './modules/auth/liveness-cache.ts';
-import { startLivenessListener } from './modules/auth/liveness-listener.ts';
-import { preparePasswordResetMail } from './modules/auth/password-reset-service.ts';
-import { prepareVerificationMail } from './modules/auth/signup-service.ts';
-import { createMailQueue, type MailQueue } from './modules/mail/mail-queue.ts';
-import { createMailer } from './modules/mail/mailer.ts';
+import { clinicIdentity } from './modules/settings/index.ts';
+import {
+  LivenessCache,
+  preparePasswordResetMail,
+  prepareVerificationMail,
+  startLivenessListener,
+} from './modules/auth/index.ts';
+import { createMailer, createMailQueue, type MailQueue } from './modules/mail/index.ts';
 
 export interface Portal {
   app: FastifyInstance;

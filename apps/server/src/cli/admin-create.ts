@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { ProtocolError } from '@portal/protocol';
-import { createAdmin, createAdminInput } from '../modules/admin/create-admin.ts';
+import { createAdmin, createAdminInput } from '../modules/admin/index.ts';
 import { openOrExit } from './data-dir-in-use.ts';
 import { openCliContext } from './open-context.ts';
 

@@ -4,9 +4,9 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DataCipher } from '../lib/data-cipher.ts';
 import { loadSecrets } from '../lib/secrets.ts';
-import { clinicIdentity } from '../modules/admin/settings/settings-store.ts';
-import { LivenessCache } from '../modules/auth/liveness-cache.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
+import { clinicIdentity } from '../modules/settings/index.ts';
+import { LivenessCache } from '../modules/auth/index.ts';
+import { createMailer } from '../modules/mail/index.ts';
 
 /** The services a command-line task needs, on the database the server would use. */
 export async function openCliContext(): Promise<{ ctx: AppContext; database: DatabaseHandle }> {

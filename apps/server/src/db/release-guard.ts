@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
-import { LIVENESS_CHANNEL } from '../modules/auth/liveness-listener.ts';
+import { LIVENESS_CHANNEL } from './channels.ts';
 
 /**
  * First line of a migration that only adds (tables, nullable columns, indexes, functions) and

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { savePatientResource } from '../modules/patient/resource-store.ts';
+import { savePatientResource } from '../modules/patient/index.ts';
 import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 

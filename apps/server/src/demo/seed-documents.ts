@@ -4,8 +4,7 @@ import type { DocumentField } from '@portal/protocol';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from '../db/database.ts';
 import { documentAssignments, documentTemplates } from '../db/schema/index.ts';
-import { storeDocumentFile } from '../modules/documents/file-store.ts';
-import { recordDocumentEvent } from '../modules/documents/move-document.ts';
+import { recordDocumentEvent, storeDocumentFile } from '../modules/documents/index.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const DAY_MS = 24 * 3600_000;

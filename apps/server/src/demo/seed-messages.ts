@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { appendMessage, ensurePatientThread } from '../modules/messages/message-store.ts';
+import { appendMessage, ensurePatientThread } from '../modules/messages/index.ts';
 
 /** The demo patient's messenger starts with the clinic's greeting, so the panel shows a conversation. */
 export async function seedDemoThread(ctx: AppContext, db: Queryable, patientId: string, adminId: string) {

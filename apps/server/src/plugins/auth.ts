@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, ProtocolError, type Role, type StaffPermission } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../context.ts';
-import { verifiedClaimsOrNone } from '../modules/auth/access-token.ts';
-import { isPlausibleUid } from '../modules/auth/handshake-service.ts';
-import { authenticateRequest, type SessionTimes } from '../modules/auth/session-service.ts';
+import {
+  authenticateRequest,
+  isPlausibleUid,
+  type SessionTimes,
+  verifiedClaimsOrNone,
+} from '../modules/auth/index.ts';
 import { useSharedSecret } from './envelope.ts';
 
 export interface SignedInUser {

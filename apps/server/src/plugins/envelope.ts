@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Codes, generateSalt, isValidSalt, open, openJson, ProtocolError, sealJson } from '@portal/protocol';
 import { nodeCryptoPrimitives } from '@portal/protocol/node-crypto';
 import type { AppContext } from '../context.ts';
-import { consumeSalt, loadSharedSecret } from '../modules/auth/handshake-service.ts';
+import { consumeSalt, loadSharedSecret } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import * as schema from '../../src/db/schema/index.ts';
 import { documentFiles, messageAttachments, mfaFactors, settings, users } from '../../src/db/schema/index.ts';
 import { DataCipher } from '../../src/lib/data-cipher.ts';
 import { ENCRYPTED_COLUMNS } from '../../src/lib/key-rotation.ts';
-import { loadSecret, sealSecret } from '../../src/modules/admin/settings/settings-store.ts';
+import { loadSecret, sealSecret } from '../../src/modules/settings/settings-store.ts';
 import { loadDraft, saveDraft } from '../../src/modules/assessment/assessment-store.ts';
 import { loadDocumentFile } from '../../src/modules/documents/file-store.ts';
 import { openTotpSecret, sealTotpSecret } from '../../src/modules/auth/mfa-factor.ts';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '@portal/protocol/testing';
 import { applicationName, EXPAND_ONLY_MARKER } from '../../src/db/release-guard.ts';
-import { LIVENESS_CHANNEL } from '../../src/modules/auth/liveness-listener.ts';
+import { LIVENESS_CHANNEL } from '../../src/db/channels.ts';
 import {
   PROCESS_SECRETS,
   processDatabase,

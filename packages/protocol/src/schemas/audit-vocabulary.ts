@@ -1,13 +1,6 @@
 import { INSTRUMENT_IDS } from '../assessment/registry.ts';
-import {
-  AUTHS,
-  SecretSetting,
-  SETTINGS_KEYS,
-  USER_CONFLICTS,
-  USER_REFUSALS,
-  UserAction,
-  UserStatus,
-} from './admin.ts';
+import { SecretSetting, SETTINGS_KEYS } from './admin-settings.ts';
+import { AUTHS, USER_CONFLICTS, USER_REFUSALS, UserAction, UserStatus } from './admin-users.ts';
 import { Locale, Role } from './auth.ts';
 import { CHART_SECTIONS } from './clinic-chart.ts';
 import { ReviewOutcome } from './clinic-review.ts';

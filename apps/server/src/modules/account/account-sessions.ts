@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { Codes, ProtocolError, type AccountSession } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { sessions } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { deviceOf } from './device-label.ts';
 

@@ -5,13 +5,23 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { mfaFactors, mfaRecoveryCodes, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from '../auth/lockout.ts';
-import { WRONG_CODE } from '../auth/mfa-challenge.ts';
-import { recoveryCodesLeft, removeMfa, sealTotpSecret, verifySecondFactor } from '../auth/mfa-factor.ts';
-import { newRecoveryCodes, recoveryCodeHash } from '../auth/recovery-codes.ts';
-import { newTotpSecret, otpauthUri } from '../auth/totp.ts';
+import { loadSettings } from '../settings/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  recoveryCodeHash,
+  recoveryCodesLeft,
+  releaseSlot,
+  removeMfa,
+  reserveAttempt,
+  sealTotpSecret,
+  settleFailure,
+  unlessLockedMeanwhile,
+  verifySecondFactor,
+  WRONG_CODE,
+} from '../auth/index.ts';
 
 const wrongCode = () =>
   new ProtocolError(Codes.validation, WRONG_CODE, [{ path: 'code', message: WRONG_CODE }]);

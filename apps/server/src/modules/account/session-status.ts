@@ -1,7 +1,7 @@
 import { Codes, ProtocolError, type SessionStatus } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { touchSessionNow, type SessionTimes } from '../auth/session-service.ts';
+import { touchSessionNow, type SessionTimes } from '../auth/index.ts';
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { StaffNotifications } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export async function staffNotificationsOf(ctx: AppContext, userId: string): Promise<StaffNotifications> {
   const [row] = await ctx.db

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import { assertPasswordPolicy } from '../auth/password-rules.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertPasswordPolicy } from '../auth/index.ts';
 
 export const createAdminInput = z.object({
   email: emailSchema,

@@ -2,7 +2,7 @@ import { and, arrayContains, eq } from 'drizzle-orm';
 import { Codes, ProtocolError, type PatientAssessmentRecord } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
 

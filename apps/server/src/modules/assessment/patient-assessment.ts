@@ -1,7 +1,7 @@
 import type { AssessmentSaveRequest, AssessmentState, InstrumentDefinition } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-store.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LIVENESS_CHANNEL } from '../../db/channels.ts';
 import type { DatabaseHandle, Subscription } from '../../db/database.ts';
 import type { LivenessCache } from './liveness-cache.ts';
 
-/** The channel migration 0009's triggers notify. */
-export const LIVENESS_CHANNEL = 'portal_auth';
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 10_000;
 

@@ -3,7 +3,7 @@ import { Codes, ProtocolError, type AuditAction } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /**
  * protocol.md §5 lockout, race-free: every password or code attempt takes one of

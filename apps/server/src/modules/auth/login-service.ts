@@ -3,7 +3,7 @@ import { Codes, ProtocolError, type LoginResult } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { issueMfaChallenge } from './mfa-challenge.ts';
 import { startSession } from './session-start.ts';

@@ -3,7 +3,7 @@ import { Codes, ProtocolError, type MfaChallenge, type TokenData } from '@portal
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { mfaChallenges, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { recoveryCodesLeft, verifySecondFactor } from './mfa-factor.ts';
 import { openSession } from './session-start.ts';

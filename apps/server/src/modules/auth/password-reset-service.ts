@@ -3,11 +3,11 @@ import type { Locale } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import type { MailRequest } from '../mail/mailer.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { MailRequest } from '../mail/index.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
-import { revokeAllSessions } from './session-service.ts';
+import { revokeAllSessions } from './session-queries.ts';
 
 /**
  * protocol.md §7: always `{}`, in the same time whether or not the e-mail has an account: the

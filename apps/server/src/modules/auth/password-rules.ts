@@ -1,6 +1,6 @@
 import { Codes, passwordPolicy, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSettings } from '../settings/index.ts';
 
 /** Applied after decryption: the policy is the same zod schema the web form uses. */
 export function assertPasswordPolicy(password: string, field: string): void {

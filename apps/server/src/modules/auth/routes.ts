@@ -16,12 +16,13 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { createHandshake, revokeHandshake } from './handshake-service.ts';
 import { login } from './login-service.ts';
 import { completeMfaLogin } from './mfa-challenge.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts';
-import { revokeSession, rotateRefreshToken } from './session-service.ts';
+import { rotateRefreshToken } from './rotate-refresh-token.ts';
+import { revokeSession } from './session-queries.ts';
 import { signup, verifyEmail } from './signup-service.ts';
 import { tokenResponse } from './token-response.ts';
 

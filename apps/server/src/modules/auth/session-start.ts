@@ -1,9 +1,9 @@
 import type { TokenData } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { releaseSlot } from './lockout.ts';
-import { createSession } from './session-service.ts';
+import { createSession } from './session-queries.ts';
 import { tokenResponse } from './token-response.ts';
 
 /** The end of every successful login: its lockout slot given back, a session opened and audited, tokens issued. */

@@ -3,9 +3,9 @@ import type { Locale, SignupRequest } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import type { MailRequest } from '../mail/mailer.ts';
-import { savePatientResource } from '../patient/resource-store.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { MailRequest } from '../mail/index.ts';
+import { savePatientResource } from '../patient/index.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Role, TokenData } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
-import { primaryInsuranceType } from '../patient/insurance-service.ts';
+import { loadSettings } from '../settings/index.ts';
+import { primaryInsuranceType } from '../patient/index.ts';
 import { issueAccessToken } from './access-token.ts';
 
 /** protocol.md §5: the fields the web app stores after login and refresh. */

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Transaction } from '../../db/database.ts';
 import { documentAssignments, documentTemplates, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { mailPatients } from './document-mail.ts';
 import { moveDocument, recordDocumentEvent } from './move-document.ts';
 import { findAssignment, findTemplate, listEvents } from './queries.ts';

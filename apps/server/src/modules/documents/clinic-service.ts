@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { mailPatients } from './document-mail.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { moveDocument } from './move-document.ts';

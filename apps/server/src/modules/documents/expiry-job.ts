@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentAssignments, documentEvents, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { mailPatients } from './document-mail.ts';
 
 const REMINDER_BEFORE_MS = 48 * 3600_000;

@@ -1,3 +1,11 @@
-// The documents module's public entry: what other modules (the clinic workspace) may use.
+/** The documents module's public entry: what the demo seed and other modules may use. */
+export { checkCertificateUpload } from './certificate-upload.ts';
 export { documentHistory } from './document-history.ts';
+export { storeDocumentFile } from './file-store.ts';
+export { recordDocumentEvent } from './move-document.ts';
+export {
+  describeCertificate,
+  replaceSigningCertificate,
+  signingCertificateInfo,
+} from './signing-certificate.ts';
 export { rejectionReasonOf } from './views.ts';

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { consentTextFor } from './consent-text.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { recordDocumentEvent } from './move-document.ts';

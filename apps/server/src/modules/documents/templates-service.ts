@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { checkPdf } from '../../lib/files/pdf-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentFiles, documentTemplates } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { storeDocumentFile } from './file-store.ts';
 import { findTemplate } from './queries.ts';
 import { templateView } from './views.ts';

@@ -17,9 +17,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { messages, messageThreads, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import { queueEvent } from '../events/event-service.ts';
-import type { AdminActor } from '../admin/admin-actor.ts';
+import { recordAudit } from '../audit/index.ts';
+import { queueEvent } from '../events/index.ts';
+import type { AdminActor } from '../admin/index.ts';
 import { mailReplyWaiting } from './message-mail.ts';
 import {
   activeAdmins,

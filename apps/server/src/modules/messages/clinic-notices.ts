@@ -1,7 +1,7 @@
 import type { MessageNotice } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { queueEvent } from '../events/event-service.ts';
+import { queueEvent } from '../events/index.ts';
 import { activeAdmins, appendNotice, ensurePatientThread } from './message-store.ts';
 
 /**

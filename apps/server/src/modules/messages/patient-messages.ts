@@ -1,8 +1,8 @@
 import type { PatientMessageRequest, PatientThread } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import { queueEvent } from '../events/event-service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { queueEvent } from '../events/index.ts';
 import {
   activeAdmins,
   appendMessage,

@@ -11,7 +11,7 @@ import {
   threadStatusRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin/admin-route-config.ts';
+import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
 import {
   assignThread,
   listAssignees,

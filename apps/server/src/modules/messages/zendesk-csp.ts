@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSettings } from '../settings/index.ts';
 
 const ZENDESK_HOSTS = [
   'https://*.zdassets.com',

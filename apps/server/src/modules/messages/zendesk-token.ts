@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Codes, MESSENGER_CONFLICTS, ProtocolError, type ZendeskToken } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { loadSecret, loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSecret, loadSettings } from '../settings/index.ts';
 
 /** Long enough for the widget to log in with it, short enough that a leaked one is soon useless. */
 export const ZENDESK_TOKEN_TTL_SECONDS = 5 * 60;

@@ -5,7 +5,7 @@ import { readUpload } from '../../lib/files/uploaded-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientFiles } from '../../db/schema/index.ts';
-import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { selectCoveragesWithCards, type CardFile } from './coverages-query.ts';
 import { assertSectionOpen } from './intake-reviews.ts';
 import {

@@ -13,7 +13,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { intakeReviews, intakeSubmissions } from '../../db/schema/index.ts';
-import { recordStandaloneAudit } from '../audit/audit-service.ts';
+import { recordStandaloneAudit } from '../audit/index.ts';
 
 /** A note can carry PHI: it is encrypted and bound to its patient and review. */
 const noteContext = (userId: string, id: string) => `intake-review:${userId}:${id}`;

@@ -8,7 +8,7 @@ import {
   type IntakeStatus,
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { listCoverages } from './insurance-service.ts';
 import { assertSectionOpen, reviewStageOf, reviewStatusOf } from './intake-reviews.ts';
 import { SUBMISSION_KIND, writeIntakeSnapshot } from './intake-snapshot.ts';

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './insurance-service.ts';
 import { intakeStatus, readResource, saveResource, submitIntake } from './intake-service.ts';
-import { exportFhirBundle } from './fhir-export.ts';
+import { exportFhirBundle } from './export-fhir-bundle.ts';
 import { readReviewNote } from './intake-reviews.ts';
 
 const sealed = { 200: envelopeBody };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { loadLogo, logoVersion } from '../admin/settings/settings-store.ts';
+import { loadLogo, logoVersion } from '../settings/index.ts';
 
 export const LOGO_PATH = '/public/logo/';
 

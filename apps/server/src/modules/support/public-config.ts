@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PublicConfig } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { loadSettings } from '../admin/settings/settings-store.ts';
+import { loadSettings } from '../settings/index.ts';
 import { logoPathOf } from './logo-route.ts';
 
 /**

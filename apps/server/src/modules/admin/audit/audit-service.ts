@@ -1,7 +1,7 @@
 import type { auditQuery, AuditExport, AuditPage } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { auditCsv } from './audit-csv.ts';
 import { countAuditEntries, findAuditEntries, type AuditFilter } from './audit-queries.ts';

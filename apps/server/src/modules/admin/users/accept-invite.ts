@@ -3,9 +3,8 @@ import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
-import { redeemEmailToken } from '../../auth/email-token-service.ts';
-import { assertClinicPasswordPolicy } from '../../auth/password-rules.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { assertClinicPasswordPolicy, redeemEmailToken } from '../../auth/index.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired';
 

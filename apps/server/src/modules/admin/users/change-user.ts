@@ -11,9 +11,9 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
-import { revokeAllSessions } from '../../auth/session-service.ts';
-import { queueEvent } from '../../events/event-service.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { revokeAllSessions } from '../../auth/index.ts';
+import { queueEvent } from '../../events/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import {
   assertKeepsAdministrators,

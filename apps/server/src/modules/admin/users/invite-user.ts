@@ -11,7 +11,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { assertWithinOwnPermissions } from './access-rules.ts';
 import { sendInvitation } from './send-invitation.ts';

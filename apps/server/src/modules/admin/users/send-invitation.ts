@@ -1,6 +1,6 @@
 import type { AdminUser } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { issueEmailToken } from '../../auth/email-token-service.ts';
+import { issueEmailToken } from '../../auth/index.ts';
 
 export const ACCEPT_INVITE_ROUTE = '/auth/accept-invite';
 

@@ -1,6 +1,6 @@
 import { USER_ACTION_ALLOWED, type AdminUser, type UserAction } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { removeMfa } from '../../auth/mfa-factor.ts';
+import { removeMfa } from '../../auth/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { changeUser, type UserChange } from './change-user.ts';
 import { sendInvitation } from './send-invitation.ts';

@@ -1,6 +1,6 @@
 import { Codes, ProtocolError, type AuditValue, type CardContent, type ChartSection } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { recordStandaloneAudit } from '../../audit/audit-service.ts';
+import { recordStandaloneAudit } from '../../audit/index.ts';
 import { readSnapshotCard } from '../../patient/index.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { isPatient } from '../find-patient.ts';

@@ -4,7 +4,7 @@ import type { Bundle } from '@medplum/fhirtypes';
 import type { AppContext } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { listSubmissions } from '../../assessment/index.ts';
-import { recordStandaloneAudit } from '../../audit/audit-service.ts';
+import { recordStandaloneAudit } from '../../audit/index.ts';
 import { documentHistory } from '../../documents/index.ts';
 import { loadPatientRecord, patientFhirBundle } from '../../patient/index.ts';
 import { isPatient } from '../find-patient.ts';

@@ -81,7 +81,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
         line(`${l.fields.name}: ${name}`),
         ...field(l.fields.preferredName, profile?.preferred_name),
         ...field(l.fields.dateOfBirth, profile?.date_of_birth),
-        ...field(l.fields.sexAtBirth, profile ? l.sexAtBirth[profile.sex_at_birth] : undefined),
+        ...field(l.fields.sexAtBirth, profile?.sex_at_birth ? l.sexAtBirth[profile.sex_at_birth] : undefined),
         ...field(l.fields.height, profile?.height_cm ? `${profile.height_cm} cm` : undefined),
         ...field(l.fields.weight, profile?.weight_kg ? `${profile.weight_kg} kg` : undefined),
       ],

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
-import { recordAudit, recordStandaloneAudit } from '../../audit/audit-service.ts';
+import { recordAudit, recordStandaloneAudit } from '../../audit/index.ts';
 import {
   insertIntakeReview,
   listIntakeReviews,

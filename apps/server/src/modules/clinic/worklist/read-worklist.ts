@@ -17,7 +17,7 @@ import {
   newestTwoScores,
   type AssessmentFlagReason,
 } from '../../assessment/index.ts';
-import { recordStandaloneAudit } from '../../audit/audit-service.ts';
+import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { queueSql } from './queue-sql.ts';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type {
   Address,
   AllergyIntolerance,
-  Bundle,
   BundleEntry,
   CodeableConcept,
   ContactPoint,
@@ -19,19 +18,8 @@ import type {
   RelatedPerson,
   Resource,
 } from '@medplum/fhirtypes';
-import type {
-  Contact,
-  Coverage,
-  EmergencyContent,
-  MedicalHistory,
-  Profile,
-  TreatingPractitioner,
-} from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
-import { addAssessmentResources } from '../assessment/fhir-export.ts';
-import { recordAudit } from '../audit/audit-service.ts';
-import { listCoverages } from './insurance-service.ts';
-import { loadPatientResource } from './resource-store.ts';
+import type { Contact, Coverage, MedicalHistory, Profile } from '@portal/protocol';
+import type { PatientRecord } from './load-patient-record.ts';
 
 const SNOMED = 'http://snomed.info/sct';
 const LOINC = 'http://loinc.org';
@@ -104,7 +92,7 @@ function telecom(
 }
 
 /** Builds the bundle; each resource gets a urn:uuid so entries can reference each other. */
-class BundleBuilder {
+export class BundleBuilder {
   readonly entries: BundleEntry[] = [];
 
   add<T extends Resource>(resource: T): Reference<T> {
@@ -114,61 +102,24 @@ class BundleBuilder {
   }
 }
 
-/** The intake as the patient saved it: what both exports (theirs and the clinic's) are made of. */
-export interface PatientRecord {
-  profile: Profile | undefined;
-  contact: Contact | undefined;
-  emergency: EmergencyContent | undefined;
-  practitioner: TreatingPractitioner | undefined;
-  history: MedicalHistory | undefined;
-  coverages: Coverage[];
-}
-
-export async function loadPatientRecord(ctx: AppContext, userId: string): Promise<PatientRecord> {
-  const load = async <T>(kind: string) =>
-    (await loadPatientResource(ctx, ctx.db, userId, kind))?.value as T | undefined;
-  return {
-    profile: await load<Profile>('profile'),
-    contact: await load<Contact>('contact'),
-    emergency: await load<EmergencyContent>('emergency_content'),
-    practitioner: await load<TreatingPractitioner>('treating_practitioner'),
-    history: await load<MedicalHistory>('medical_history'),
-    coverages: (await listCoverages(ctx, ctx.db, userId)).map((c) => c.value as Coverage),
-  };
-}
-
-/** The patient's whole record as a FHIR R4 collection Bundle (right of access, HIPAA §164.524). */
-export async function exportFhirBundle(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-): Promise<Bundle> {
-  const bundle = await patientFhirBundle(ctx, actor.userId);
-  await recordAudit(ctx.db, actor.meta, {
-    action: 'patient.export',
-    outcome: 'success',
-    actorId: actor.userId,
-    target: 'fhir',
-    detail: { resources: bundle.entry?.length ?? 0 },
-  });
-  return bundle;
-}
-
-/** The one mapping of a patient's record to FHIR R4, for the patient's export and the clinic's. */
-export async function patientFhirBundle(ctx: AppContext, userId: string): Promise<Bundle> {
-  const { profile, contact, emergency, practitioner, history, coverages } = await loadPatientRecord(
-    ctx,
-    userId,
-  );
-
-  const b = new BundleBuilder();
+/**
+ * The one mapping of a patient's record to FHIR R4, for the patient's export and the clinic's:
+ * adds the record's resources to `b` and answers the Patient they refer to.
+ */
+export function addRecordResources(b: BundleBuilder, record: PatientRecord): Reference<Patient> {
+  const { profile, contact, emergency, practitioner, history, coverages } = record;
   const patient = b.add<Patient>({
     resourceType: 'Patient',
     active: true,
     name: profile && [
-      { use: 'official', family: profile.last_name, given: [profile.first_name] },
+      {
+        use: 'official',
+        family: profile.last_name,
+        given: profile.first_name ? [profile.first_name] : undefined,
+      },
       ...(profile.preferred_name ? [{ use: 'usual' as const, given: [profile.preferred_name] }] : []),
     ],
-    gender: profile && GENDER[profile.sex_at_birth],
+    gender: profile?.sex_at_birth && GENDER[profile.sex_at_birth],
     birthDate: profile?.date_of_birth,
     telecom:
       contact &&
@@ -385,7 +336,5 @@ export async function patientFhirBundle(ctx: AppContext, userId: string): Promis
     });
   }
 
-  // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire (issue 6).
-  await addAssessmentResources(ctx, ctx.db, userId, patient, (resource) => b.add(resource));
-  return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry: b.entries };
+  return patient;
 }

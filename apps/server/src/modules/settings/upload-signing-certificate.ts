@@ -1,9 +1,12 @@
 import type { SettingsView, SigningCertificateUpload } from '@portal/protocol';
-import type { AppContext } from '../../../context.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
-import { checkCertificateUpload } from '../../documents/certificate-upload.ts';
-import { describeCertificate, replaceSigningCertificate } from '../../documents/signing-certificate.ts';
-import type { AdminActor } from '../admin-actor.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  checkCertificateUpload,
+  describeCertificate,
+  replaceSigningCertificate,
+} from '../documents/index.ts';
+import type { AdminActor } from '../admin/index.ts';
 import { readSettingsView } from './update-settings.ts';
 
 /**

@@ -2,15 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type PublicConfig, type SettingsView } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
-import { auditLog, settings } from '../../../../src/db/schema/index.ts';
-import {
-  DEMO_ADMIN,
-  freshDatabase,
-  startTestPortal,
-  type TestPortal,
-} from '../../../../testing/test-portal.ts';
-import { codeOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
-import { loadSecret } from '../../../../src/modules/admin/settings/settings-store.ts';
+import { auditLog, settings } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
+import { loadSecret } from '../../../src/modules/settings/settings-store.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

@@ -4,13 +4,8 @@ import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { DocumentDetail, SettingsView, SigningCertificateUpload } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
-import { auditLog, signingCertificates } from '../../../../src/db/schema/index.ts';
-import {
-  DEMO_ADMIN,
-  freshDatabase,
-  startTestPortal,
-  type TestPortal,
-} from '../../../../testing/test-portal.ts';
+import { auditLog, signingCertificates } from '../../../src/db/schema/index.ts';
+import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import {
   addPatient,
   assign,
@@ -18,9 +13,9 @@ import {
   SIGNATURE_FIELDS,
   signDrawn,
   uploadTemplate,
-} from '../../../../testing/documents.ts';
-import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
-import { DAY, makeCertificate, pkcs12Of } from '../../../../testing/certificates.ts';
+} from '../../../testing/documents.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
+import { DAY, makeCertificate, pkcs12Of } from '../../../testing/certificates.ts';
 
 /** The certificate the PKCS#7 signature inside a signed PDF carries (its /Contents, hex, zero-padded). */
 function signerCertificate(pdf: Buffer): X509Certificate {

@@ -1,6 +1,6 @@
 import { Codes, LOGO_MAX_BYTES, ProtocolError, type ClinicLogo } from '@portal/protocol';
-import { readUpload } from '../../../lib/files/uploaded-file.ts';
-import { rasteriseSvg } from '../../../lib/files/svg-file.ts';
+import { readUpload } from '../../lib/files/uploaded-file.ts';
+import { rasteriseSvg } from '../../lib/files/svg-file.ts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 

@@ -8,9 +8,9 @@ import {
   type SettingsKey,
   type SettingsValues,
 } from '@portal/protocol';
-import type { AppContext } from '../../../context.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { settings } from '../../../db/schema/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { settings } from '../../db/schema/index.ts';
 import { storedLogo } from './logo-file.ts';
 import { settingsDefaults } from './settings-defaults.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeBody, LOGO_MAX_BYTES, settingsUpdate, signingCertificateUpload } from '@portal/protocol';
-import type { AppContext } from '../../../context.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin-route-config.ts';
+import type { AppContext } from '../../context.ts';
+import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
 import { readSettingsView, updateSettings } from './update-settings.ts';
 import { uploadSigningCertificate } from './upload-signing-certificate.ts';
 
@@ -11,7 +11,7 @@ const sealed = { 200: envelopeBody };
 /** A logo at the cap, base64 inside sealed base64 (4/3 × 4/3), with room for the other fields. */
 const SETTINGS_BODY_LIMIT = Math.ceil(LOGO_MAX_BYTES * (16 / 9)) + 64 * 1024;
 
-export async function adminSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/settings/', {

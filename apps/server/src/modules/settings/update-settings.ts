@@ -11,12 +11,12 @@ import {
   type settingsUpdate,
 } from '@portal/protocol';
 import type { z } from 'zod';
-import type { AppContext } from '../../../context.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { settings } from '../../../db/schema/index.ts';
-import { recordAudit } from '../../audit/audit-service.ts';
-import { signingCertificateInfo } from '../../documents/signing-certificate.ts';
-import type { AdminActor } from '../admin-actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { settings } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { signingCertificateInfo } from '../documents/index.ts';
+import type { AdminActor } from '../admin/index.ts';
 import { readLogo } from './logo-file.ts';
 import {
   lastSettingsChange,

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, type SettingsValues } from '@portal/protocol';
-import type { Config } from '../../../config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * What holds until an administrator saves a setting: the contacts come from the environment
