@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +7,10 @@ import { buildIfStale } from '../scripts/builds.mjs';
 
 // The built web app and server, as `npm start` serves them; rebuilt only when a source changed.
 buildIfStale(['web', 'server']);
-// Chosen once in the runner and inherited by the workers, which read the mail outbox there.
-process.env.PORTAL_E2E_PORT ??= '8181';
+// Chosen once in the runner and inherited by the workers, which read the mail outbox there. A
+// port the system hands out, so two suites on one machine (two clones, a CI run beside a
+// developer's) never meet on one server.
+process.env.PORTAL_E2E_PORT ??= freeLoopbackPort();
 process.env.PORTAL_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 // The server under test serves a private copy of the built app: a `vite build` started while
 // the suite runs (another terminal, `npm run dev`) replaces the hashed chunks under its feet.
@@ -71,3 +74,10 @@ export default defineConfig({
     },
   },
 });
+
+/** A loopback port nothing listens on now, found synchronously (the config cannot await). */
+function freeLoopbackPort(): string {
+  const probe =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+}

@@ -1,5 +1,5 @@
 /** Where the server under test runs and what it was seeded with (apps/server demo data). */
-export const PORT = process.env.PORTAL_E2E_PORT ?? '8181';
+export const PORT = process.env.PORTAL_E2E_PORT;
 export const BASE_URL = `http://localhost:${PORT}`;
 export const DATA_DIR = process.env.PORTAL_E2E_DATA_DIR ?? '';
 
