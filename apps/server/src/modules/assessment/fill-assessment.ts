@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/index.ts';
 import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-queries.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
-import { recordLatestSubmission } from './latest-submission.ts';
+import { recordLatestSubmission } from './record-latest-submission.ts';
 import { scoreAnswers } from './scoring.ts';
 
 export interface PatientActor {
