@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { assessmentState, currentInstrument, type Answers } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { users } from '../src/db/schema/index.ts';
-import { loadDraft } from '../src/modules/assessment/assessment-store.ts';
+import { loadDraft } from '../src/modules/assessment/assessment-queries.ts';
 import type { TestPortal } from './test-portal.ts';
 
 export const BF_ADL = '/patient/bf_adl/';

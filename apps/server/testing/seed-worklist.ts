@@ -4,7 +4,7 @@ import { BF_ADL_INSTRUMENT } from '@portal/protocol';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { createPortal } from '../src/portal.ts';
-import { insertSubmission } from '../src/modules/assessment/assessment-store.ts';
+import { insertSubmission } from '../src/modules/assessment/assessment-queries.ts';
 import { definitionOf } from '../src/modules/assessment/index.ts';
 import { reasonContext } from '../src/modules/documents/views.ts';
 

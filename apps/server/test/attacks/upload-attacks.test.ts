@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { DocumentDetail, PublicConfig, SettingsView } from '@portal/protocol';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
 import { settings } from '../../src/db/schema/index.ts';
-import { LOGO_KEY } from '../../src/modules/settings/settings-store.ts';
+import { LOGO_KEY } from '../../src/modules/settings/settings-queries.ts';
 import { makePdf } from '../../testing/documents.ts';
 import { SAMPLE_COVERAGE } from '../../testing/intake-samples.ts';
 import {

@@ -6,8 +6,8 @@ import * as schema from '../../src/db/schema/index.ts';
 import { documentFiles, messageAttachments, mfaFactors, settings, users } from '../../src/db/schema/index.ts';
 import { DataCipher } from '../../src/lib/data-cipher.ts';
 import { ENCRYPTED_COLUMNS } from '../../src/lib/key-rotation.ts';
-import { loadSecret, sealSecret } from '../../src/modules/settings/settings-store.ts';
-import { loadDraft, saveDraft } from '../../src/modules/assessment/assessment-store.ts';
+import { loadSecret, sealSecret } from '../../src/modules/settings/settings-queries.ts';
+import { loadDraft, saveDraft } from '../../src/modules/assessment/assessment-queries.ts';
 import { loadDocumentFile } from '../../src/modules/documents/file-store.ts';
 import { openTotpSecret, sealTotpSecret } from '../../src/modules/auth/mfa-factor.ts';
 import {
@@ -15,8 +15,8 @@ import {
   ensurePatientThread,
   readAttachment,
   threadMessages,
-} from '../../src/modules/messages/message-store.ts';
-import { loadPatientResource, savePatientResource } from '../../src/modules/patient/resource-store.ts';
+} from '../../src/modules/messages/message-queries.ts';
+import { loadPatientResource, savePatientResource } from '../../src/modules/patient/resource-queries.ts';
 import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
 import { DEMO_PATIENT, startTestPortal } from '../../testing/test-portal.ts';
 

@@ -15,10 +15,10 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
-import { endOtherSessions, endSession, listSessions } from './account-sessions.ts';
+import { endOtherSessions, endSession, listSessions } from './manage-sessions.ts';
 import { extendSession, sessionStatusOf } from './session-status.ts';
 import { setStaffNotifications, staffNotificationsOf } from './staff-notifications.ts';
-import { confirmEnrolment, disableMfa, mfaStatusOf, startEnrolment } from './mfa-enrolment.ts';
+import { confirmEnrolment, disableMfa, mfaStatusOf, startEnrolment } from './enrol-mfa.ts';
 
 /**
  * protocol.md §10 "Account security": the signed-in user's own MFA and sessions, for every

@@ -1,7 +1,7 @@
 import type { AssessmentSubmission, AssessmentSummary, InstrumentDefinition } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { listSubmissions, type StoredSubmission } from './assessment-store.ts';
+import { listSubmissions, type StoredSubmission } from './assessment-queries.ts';
 import { scheduleOf, type AssessmentSchedule } from './schedule.ts';
 
 export interface AssessmentHistoryView extends AssessmentSchedule {

@@ -12,7 +12,7 @@ import type {
   Reference,
 } from '@medplum/fhirtypes';
 import type { InstrumentDefinition, InstrumentItem, LocalizedText } from '@portal/protocol';
-import type { StoredSubmission } from './assessment-store.ts';
+import type { StoredSubmission } from './assessment-queries.ts';
 import { bandOf } from './scoring.ts';
 
 const TRANSLATION = 'http://hl7.org/fhir/StructureDefinition/translation';

@@ -7,9 +7,9 @@ import {
   envelopeBody,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { readPatientAssessment } from './admin-assessment.ts';
-import { judgeCarriedOverFlags } from './latest-submission.ts';
-import { readAssessment, saveAssessment } from './patient-assessment.ts';
+import { readPatientAssessment } from './read-patient-assessment.ts';
+import { judgeCarriedOverFlags } from './record-latest-submission.ts';
+import { readAssessment, saveAssessment } from './fill-assessment.ts';
 
 const sealed = { 200: envelopeBody };
 

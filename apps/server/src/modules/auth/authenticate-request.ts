@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { events, handshakes, sessions, settings, users } from '../../db/schema/index.ts';
-import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-service.ts';
+import { decryptSharedSecret, judgeHandshake, touchHandshake } from './handshake-queries.ts';
 import { revokeSession } from './session-queries.ts';
 import { timedOut, timeoutsOf, touchAfterMs, type SessionTimeouts } from './session-timeouts.ts';
 

@@ -6,7 +6,7 @@ import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { recoveryCodesLeft, verifySecondFactor } from './mfa-factor.ts';
-import { openSession } from './session-start.ts';
+import { openSession } from './start-session.ts';
 import { tokenResponse } from './token-response.ts';
 
 /** Long enough to open an authenticator app, short enough that a stolen challenge is soon useless. */

@@ -17,13 +17,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { recordAudit } from '../audit/index.ts';
-import { createHandshake, revokeHandshake } from './handshake-service.ts';
-import { login } from './login-service.ts';
+import { createHandshake, revokeHandshake } from './handshake-queries.ts';
+import { login } from './log-in.ts';
 import { completeMfaLogin } from './mfa-challenge.ts';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts';
+import { confirmPasswordReset, requestPasswordReset } from './reset-password.ts';
 import { rotateRefreshToken } from './rotate-refresh-token.ts';
 import { revokeSession } from './session-queries.ts';
-import { signup, verifyEmail } from './signup-service.ts';
+import { signup, verifyEmail } from './sign-up.ts';
 import { tokenResponse } from './token-response.ts';
 
 const empty = plainSuccess(z.object({}));

@@ -1,2 +1,2 @@
 /** The events module's public entry: what other modules may use. */
-export { queueEvent } from './event-service.ts';
+export { queueEvent } from './event-queries.ts';

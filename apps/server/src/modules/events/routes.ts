@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventData, plainSuccess } from '@portal/protocol';
 import { ok } from '../../lib/ok.ts';
 import type { AppContext } from '../../context.ts';
-import { takeNextEvent } from './event-service.ts';
+import { takeNextEvent } from './event-queries.ts';
 
 /**
  * The answer of the common empty poll, serialised once: the same bytes the response schema's

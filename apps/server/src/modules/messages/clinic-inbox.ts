@@ -31,7 +31,7 @@ import {
   threadById,
   threadMessages,
   WRITTEN_TO_CLINIC,
-} from './message-store.ts';
+} from './message-queries.ts';
 
 const patient = alias(users, 'patient');
 const assignee = alias(users, 'assignee');

@@ -2,7 +2,7 @@ import type { MessageNotice } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { queueEvent } from '../events/index.ts';
-import { activeAdmins, appendNotice, ensurePatientThread } from './message-store.ts';
+import { activeAdmins, appendNotice, ensurePatientThread } from './message-queries.ts';
 
 /**
  * Puts a notice in the clinic inbox, inside the patient's conversation (created if they never

@@ -1,4 +1,4 @@
 /** The messages module's public entry: what the app, the demo seed and other modules may use. */
 export { noticeToClinic } from './clinic-notices.ts';
-export { appendMessage, ensurePatientThread } from './message-store.ts';
+export { appendMessage, ensurePatientThread } from './message-queries.ts';
 export { zendeskCspPlugin } from './zendesk-csp.ts';

@@ -12,7 +12,7 @@ import {
   readAttachment,
   threadMessages,
   threadOfPatient,
-} from './message-store.ts';
+} from './message-queries.ts';
 
 interface Actor {
   userId: string;

@@ -1,6 +1,6 @@
 // The patient module's public entry: what the portal, the demo seed and other modules may use.
-export { primaryInsuranceType } from './insurance-service.ts';
-export { intakeStatus } from './intake-service.ts';
+export { patientFhirBundle } from './export-fhir-bundle.ts';
+export { intakeStatus } from './fill-intake.ts';
 export { insertIntakeReview, listIntakeReviews, reviewStageOf, type StoredReview } from './intake-reviews.ts';
 export {
   loadIntakeSnapshot,
@@ -9,6 +9,6 @@ export {
   snapshotEarlierHandIns,
   type StoredSnapshot,
 } from './intake-snapshot.ts';
-export { patientFhirBundle } from './export-fhir-bundle.ts';
 export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
-export { loadPatientResource, savePatientResource } from './resource-store.ts';
+export { primaryInsuranceType } from './manage-coverages.ts';
+export { loadPatientResource, savePatientResource } from './resource-queries.ts';

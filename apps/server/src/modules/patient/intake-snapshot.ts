@@ -15,14 +15,14 @@ import {
   patientFiles,
   patientResources,
 } from '../../db/schema/index.ts';
-import { listCoverages } from './insurance-service.ts';
-import { decryptedResource, loadPatientResource } from './resource-store.ts';
+import { listCoverages } from './manage-coverages.ts';
+import { decryptedResource, loadPatientResource } from './resource-queries.ts';
 
 /** Binds a snapshot's ciphertext to its patient and hand-in, so rows cannot be swapped. */
 const snapshotContext = (userId: string, id: string) => `intake-submission:${userId}:${id}`;
 /** The card ciphertext is copied as is: it stays bound to the slot it was uploaded to. */
 const cardContext = (userId: string, slot: string) => `file:${userId}:${slot}`;
-/** The resource that records a hand-in (intake-service.ts), from before snapshots too. */
+/** The resource that records a hand-in (fill-intake.ts), from before snapshots too. */
 export const SUBMISSION_KIND = 'intake_submission';
 
 export interface StoredSnapshot {

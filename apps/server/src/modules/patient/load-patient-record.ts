@@ -8,8 +8,8 @@ import {
   treatingPractitionerSchema,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { listCoverages } from './insurance-service.ts';
-import { loadPatientResource } from './resource-store.ts';
+import { listCoverages } from './manage-coverages.ts';
+import { loadPatientResource } from './resource-queries.ts';
 
 /**
  * The intake as the patient saved it: what both exports (theirs and the clinic's) are made of.

@@ -12,8 +12,8 @@ import {
   resourceSaveRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './insurance-service.ts';
-import { intakeStatus, readResource, saveResource, submitIntake } from './intake-service.ts';
+import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './manage-coverages.ts';
+import { intakeStatus, readResource, saveResource, submitIntake } from './fill-intake.ts';
 import { exportFhirBundle } from './export-fhir-bundle.ts';
 import { readReviewNote } from './intake-reviews.ts';
 

@@ -3,4 +3,4 @@
  * (`routes.ts`, registered by the app) write.
  */
 export { settingsDefaults } from './settings-defaults.ts';
-export { clinicIdentity, loadLogo, loadSecret, loadSettings, logoVersion } from './settings-store.ts';
+export { clinicIdentity, loadLogo, loadSecret, loadSettings, logoVersion } from './settings-queries.ts';

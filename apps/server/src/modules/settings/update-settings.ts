@@ -25,7 +25,7 @@ import {
   LOGO_KEY,
   sealSecret,
   secretsSet,
-} from './settings-store.ts';
+} from './settings-queries.ts';
 
 type Update = z.output<typeof settingsUpdate>;
 

@@ -3,8 +3,8 @@ import type { Bundle, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import { INSTRUMENT_DEFINITIONS } from '@portal/protocol';
 import { validateFhir } from '../../../testing/fhir-validator.ts';
 import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import type { StoredSubmission } from '../../../src/modules/assessment/assessment-store.ts';
-import { addAssessmentResources } from '../../../src/modules/assessment/fhir-export.ts';
+import type { StoredSubmission } from '../../../src/modules/assessment/assessment-queries.ts';
+import { addAssessmentResources } from '../../../src/modules/assessment/add-assessment-resources.ts';
 import {
   questionnaireOf,
   questionnaireResponseOf,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { tokenData } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { users } from '../../../src/db/schema/index.ts';
-import { queueEvent } from '../../../src/modules/events/event-service.ts';
+import { queueEvent } from '../../../src/modules/events/event-queries.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 
 let t: TestPortal;

@@ -10,7 +10,7 @@ import {
   TestClock,
   type TestPortal,
 } from '../../../testing/test-portal.ts';
-import { queueEvent } from '../../../src/modules/events/event-service.ts';
+import { queueEvent } from '../../../src/modules/events/event-queries.ts';
 
 // Decision 0008: the event poll is answered from each node's cache of the auth statement, which
 // the database's notifications keep honest. Two nodes on one database and one clock.

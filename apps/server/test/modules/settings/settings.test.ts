@@ -5,7 +5,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, settings } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import { codeOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
-import { loadSecret } from '../../../src/modules/settings/settings-store.ts';
+import { loadSecret } from '../../../src/modules/settings/settings-queries.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

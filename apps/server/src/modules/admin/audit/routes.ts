@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuery, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { actorOf, ADMIN_ONLY } from '../admin-route-config.ts';
-import { exportAudit, listAudit } from './audit-service.ts';
+import { exportAudit, listAudit } from './read-audit.ts';
 
 const tags = ['admin: audit'];
 const sealed = { 200: envelopeBody };

@@ -19,7 +19,7 @@ import { changeAccess } from './change-access.ts';
 import { inviteUser } from './invite-user.ts';
 import { listUsers } from './list-users.ts';
 import { readUserDetail } from './read-user-detail.ts';
-import { applyUserAction } from './user-actions.ts';
+import { applyUserAction } from './apply-user-action.ts';
 
 const tags = ['admin: users'];
 const sealed = { 200: envelopeBody };

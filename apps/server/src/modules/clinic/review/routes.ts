@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chartPatientParams, envelopeBody, reviewRequest } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf } from '../staff-actor.ts';
-import { readReviewState, submitReview } from './review-service.ts';
+import { readReviewState, submitReview } from './review-intake.ts';
 
 const tags = ['clinic: review'];
 const sealed = { 200: envelopeBody };

@@ -28,7 +28,7 @@ import {
   tryLogin,
 } from '../../../../testing/admin.ts';
 import { changeAccess } from '../../../../src/modules/admin/users/change-access.ts';
-import { applyUserAction } from '../../../../src/modules/admin/users/user-actions.ts';
+import { applyUserAction } from '../../../../src/modules/admin/users/apply-user-action.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

@@ -2,7 +2,7 @@ import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
 import { CURRENT_INSTRUMENTS, instrumentVersion } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { listSubmissions } from './assessment-store.ts';
+import { listSubmissions } from './assessment-queries.ts';
 import { questionnaireOf, questionnaireResponseOf, scoreObservationOf } from './fhir.ts';
 
 /** Puts a resource into the bundle being built and answers a reference to it. */

@@ -2,10 +2,10 @@ import type { AssessmentSaveRequest, AssessmentState, InstrumentDefinition } fro
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
-import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-store.ts';
+import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-queries.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
-import { recordLatestSubmission } from './latest-submission.ts';
+import { recordLatestSubmission } from './record-latest-submission.ts';
 import { scoreAnswers } from './scoring.ts';
 
 export interface PatientActor {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { assessmentLatest } from '../../db/schema/index.ts';
 import { assessmentFlag } from './assessment-flag.ts';
-import { listSubmissions, submissionScore } from './assessment-store.ts';
+import { listSubmissions, submissionScore } from './assessment-queries.ts';
 import { definitionOf } from './instrument.ts';
 import type { AssessmentScore } from './scoring.ts';
 

@@ -6,7 +6,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseSlot, reserveAttempt, settleFailure, unlessLockedMeanwhile } from './lockout.ts';
 import { issueMfaChallenge } from './mfa-challenge.ts';
-import { startSession } from './session-start.ts';
+import { startSession } from './start-session.ts';
 
 /**
  * protocol.md §5. One answer (10013) for an unknown e-mail and a wrong password, in

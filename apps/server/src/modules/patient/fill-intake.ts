@@ -9,7 +9,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
-import { listCoverages } from './insurance-service.ts';
+import { listCoverages } from './manage-coverages.ts';
 import { assertSectionOpen, reviewStageOf, reviewStatusOf } from './intake-reviews.ts';
 import { SUBMISSION_KIND, writeIntakeSnapshot } from './intake-snapshot.ts';
 import {
@@ -17,7 +17,7 @@ import {
   loadPatientResource,
   loadPatientResourcePair,
   savePatientResource,
-} from './resource-store.ts';
+} from './resource-queries.ts';
 
 const draftKind = (name: string) => `draft:${name}`;
 

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { MailRequest } from '../mail/index.ts';
-import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
+import { issueEmailToken, redeemEmailToken } from './email-token-queries.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 import { revokeAllSessions } from './session-queries.ts';
 

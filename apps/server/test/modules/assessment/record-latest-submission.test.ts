@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { PortalClient } from '@portal/protocol/testing';
 import { assessmentLatest } from '../../../src/db/schema/index.ts';
 import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { judgeCarriedOverFlags } from '../../../src/modules/assessment/latest-submission.ts';
+import { judgeCarriedOverFlags } from '../../../src/modules/assessment/record-latest-submission.ts';
 import { answersTotalling, BF_ADL, newPatient, submission, userIdOf } from '../../../testing/assessment.ts';
 
 describe("each patient's newest submission, for the worklist", () => {

@@ -6,7 +6,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientFiles } from '../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
-import { selectCoveragesWithCards, type CardFile } from './coverages-query.ts';
+import { selectCoveragesWithCards, type CardFile } from './coverage-queries.ts';
 import { assertSectionOpen } from './intake-reviews.ts';
 import {
   decryptedResource,
@@ -14,7 +14,7 @@ import {
   listPatientResources,
   savePatientResource,
   type StoredResource,
-} from './resource-store.ts';
+} from './resource-queries.ts';
 
 const PREFIX = 'insurance:';
 const coverageKind = (type: string) => `${PREFIX}${type}`;

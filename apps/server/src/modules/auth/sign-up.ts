@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { MailRequest } from '../mail/index.ts';
 import { savePatientResource } from '../patient/index.ts';
-import { issueEmailToken, redeemEmailToken } from './email-token-service.ts';
+import { issueEmailToken, redeemEmailToken } from './email-token-queries.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 
 /**
