@@ -1,9 +1,14 @@
 import { count } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { DocumentField } from '@portal/protocol';
+import type { DocumentField, DocumentLanguage } from '@portal/protocol';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from '../db/database.ts';
-import { documentAssignments, documentTemplates } from '../db/schema/index.ts';
+import {
+  documentAssignments,
+  documentTemplateEditions,
+  documentTemplates,
+  documentTemplateVersions,
+} from '../db/schema/index.ts';
 import { storeDocumentFile } from '../modules/documents/file-store.ts';
 import { recordDocumentEvent } from '../modules/documents/move-document.ts';
 
@@ -85,6 +90,54 @@ async function textPdf(clinic: string, content: { title: string; paragraphs: str
   return doc.save();
 }
 
+interface SeedEdition {
+  language: DocumentLanguage;
+  title: string;
+  description: string;
+  bytes: Uint8Array;
+  fields: DocumentField[];
+}
+
+/** A template published as version 1 with these editions. */
+async function publishedTemplate(
+  ctx: AppContext,
+  tx: Transaction,
+  adminId: string,
+  kind: 'reference' | 'signature',
+  editions: SeedEdition[],
+) {
+  const now = ctx.now();
+  const [template] = await tx
+    .insert(documentTemplates)
+    .values({ kind, createdBy: adminId, createdAt: now, updatedAt: now })
+    .returning({ id: documentTemplates.id });
+  const [version] = await tx
+    .insert(documentTemplateVersions)
+    .values({
+      templateId: template!.id,
+      version: 1,
+      status: 'published',
+      createdBy: adminId,
+      createdAt: now,
+      publishedAt: now,
+    })
+    .returning({ id: documentTemplateVersions.id });
+  for (const edition of editions) {
+    const file = await storeDocumentFile(ctx, tx, edition.bytes, 'application/pdf');
+    await tx.insert(documentTemplateEditions).values({
+      versionId: version!.id,
+      language: edition.language,
+      title: edition.title,
+      description: edition.description,
+      fileId: file.id,
+      pageCount: 1,
+      fields: edition.fields,
+      updatedAt: now,
+    });
+  }
+  return { templateId: template!.id, versionId: version!.id };
+}
+
 /**
  * A reference document every patient can read, and a consent form awaiting the demo patient's
  * signature. Skipped once any template exists, so running the seed again changes nothing.
@@ -101,31 +154,17 @@ export async function seedDemoDocuments(
   const privacyPdf = await textPdf(clinic, PRIVACY, false);
   const consentPdf = await textPdf(clinic, CONSENT, true);
   const now = ctx.now();
-  const privacyFile = await storeDocumentFile(ctx, tx, privacyPdf, 'application/pdf');
-  const consentFile = await storeDocumentFile(ctx, tx, consentPdf, 'application/pdf');
-  const common = { pageCount: 1, createdBy: adminId, createdAt: now, updatedAt: now };
-  await tx.insert(documentTemplates).values({
-    ...common,
-    kind: 'reference',
-    title: PRIVACY.title,
-    description: PRIVACY.description,
-    fileId: privacyFile.id,
-  });
-  const [consent] = await tx
-    .insert(documentTemplates)
-    .values({
-      ...common,
-      kind: 'signature',
-      title: CONSENT.title,
-      description: CONSENT.description,
-      fileId: consentFile.id,
-      fields: CONSENT_FIELDS,
-    })
-    .returning({ id: documentTemplates.id });
+  await publishedTemplate(ctx, tx, adminId, 'reference', [
+    { language: 'gb', ...PRIVACY, bytes: privacyPdf, fields: [] },
+  ]);
+  const consent = await publishedTemplate(ctx, tx, adminId, 'signature', [
+    { language: 'gb', ...CONSENT, bytes: consentPdf, fields: CONSENT_FIELDS },
+  ]);
   const [assignment] = await tx
     .insert(documentAssignments)
     .values({
-      templateId: consent!.id,
+      templateId: consent.templateId,
+      templateVersionId: consent.versionId,
       patientId,
       status: 'pending_signature',
       version: 2,
