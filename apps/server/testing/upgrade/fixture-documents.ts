@@ -159,11 +159,15 @@ export async function libraryDocument(
   reader: { client: PortalClient; id: string },
 ): Promise<string> {
   const { admin } = w;
-  const edition = async (title: string) => ({ title, pdf_base64: base64(await makePdf(1, title)) });
+  // The PDFs' own text is Latin (makePdf writes Helvetica); the cn title is the edition's.
+  const edition = async (title: string, text: string) => ({
+    title,
+    pdf_base64: base64(await makePdf(1, text)),
+  });
   const made = await post<TemplateDetail>(admin, '/admin/documents/library/template/', {
     kind: 'signature',
-    gb: await edition('Consent to remote monitoring'),
-    cn: await edition('远程监测同意书'),
+    gb: await edition('Consent to remote monitoring', 'Consent to remote monitoring'),
+    cn: await edition('远程监测同意书', 'Remote monitoring consent, cn edition'),
   });
   const setFields = (fields: DocumentField[], language: 'gb' | 'cn') =>
     post(admin, '/admin/documents/library/fields/', { id: made.id, language, fields });
