@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { DOCUMENT_REMINDER_HOURS } from './document-library.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
 import { ChatMode, publicConfig } from './public.ts';
 import { isoTime } from './admin-api.ts';
@@ -24,6 +25,8 @@ const settingsShape = z.object({
     .max(200)
     .regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and hyphens only'),
   signing_window_days: z.number().int().min(1).max(365),
+  /** The reminder of an unsigned document goes this many hours before its due date. */
+  document_reminder_hours: z.number().int().min(DOCUMENT_REMINDER_HOURS.min).max(DOCUMENT_REMINDER_HOURS.max),
   session_timeout_minutes: minutes(5, 7 * 24 * 60),
   idle_timeout_minutes: minutes(1, 24 * 60),
   password_min_length: z.number().int().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Locale } from './auth.ts';
 import { DocumentStatus } from './document-status.ts';
 import { IntakeSection } from './intake-status.ts';
 import {
@@ -105,6 +106,9 @@ export const chartSignedCopy = z.object({
 export const chartDocument = z.object({
   id: z.uuid(),
   title: z.string(),
+  /** The template version sent, and the edition signed or submitted (null before). */
+  template_version: z.number().int(),
+  edition: Locale.nullable(),
   status: DocumentStatus,
   due_at: z.string().nullable(),
   created_at: z.string(),
@@ -113,8 +117,17 @@ export const chartDocument = z.object({
   signed: chartSignedCopy.nullable(),
   events: z.array(chartDocumentEvent),
 });
+/** A published reference document and whether this patient opened it. */
+export const chartReferenceRead = z.object({
+  template_id: z.uuid(),
+  title: z.string(),
+  read_at: z.string().nullable(),
+});
 /** GET /admin/patients/:id/chart/documents/ (sealed). */
-export const chartDocuments = z.object({ items: z.array(chartDocument) });
+export const chartDocuments = z.object({
+  items: z.array(chartDocument),
+  reference: z.array(chartReferenceRead),
+});
 
 export type ChartHandIn = z.infer<typeof chartHandIn>;
 export type ChartInsurance = z.infer<typeof chartInsurance>;
@@ -124,3 +137,4 @@ export type ChartPerson = z.infer<typeof chartPerson>;
 export type ChartDocumentEvent = z.infer<typeof chartDocumentEvent>;
 export type ChartDocument = z.infer<typeof chartDocument>;
 export type ChartDocuments = z.infer<typeof chartDocuments>;
+export type ChartReferenceRead = z.infer<typeof chartReferenceRead>;

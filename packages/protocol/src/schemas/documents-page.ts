@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Locale } from './auth.ts';
 import { DocumentAction, DocumentStatus } from './document-status.ts';
 
 // The patient's document list on its own module, apart from the clinic's and the signing
@@ -25,6 +26,14 @@ export const patientDocument = z.object({
   /** A signed PDF exists (after sign or submit). */
   signed: z.boolean(),
   rejection_reason: z.string().nullable(),
+  /** The template version sent (signature) or published now (reference). */
+  template_version: z.number().int(),
+  /** The edition shown: the patient's language when the version has it, else gb. */
+  language: Locale,
+  /** The patient reads cn but the version has no cn edition: the web app says so. */
+  edition_fallback: z.boolean(),
+  /** Reference documents: when the patient first opened it (null: unread); always null for signature documents. */
+  read_at: isoTime.nullable(),
 });
 export type PatientDocument = z.infer<typeof patientDocument>;
 
@@ -35,5 +44,7 @@ export const documentsPage = z.object({
   total: z.number().int(),
   /** The patient's assigned documents per status, whatever the filter. */
   counts: z.record(DocumentStatus, z.number().int()),
+  /** Published reference documents the patient has not opened yet (the welcome page's "Documents to read"). */
+  unread: z.number().int(),
 });
 export type DocumentsPage = z.infer<typeof documentsPage>;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { DocumentAction, DocumentStatus } from './document-status.ts';
+import { Locale } from './auth.ts';
+import { documentField, documentFields } from './document-fields.ts';
 import { DocumentKind, patientDocument } from './documents-page.ts';
 
 export * from './document-status.ts';
 export * from './documents-page.ts';
+export * from './document-fields.ts';
+export * from './document-library.ts';
 
 /** Largest PDF the clinic may upload (protocol.md §6: 10413 beyond it). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -11,28 +15,15 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
 export const DOCUMENTS_PAGE_SIZE = 20;
 
-export const DocumentFieldKind = z.enum(['signature', 'date', 'initials']);
-export type DocumentFieldKind = z.infer<typeof DocumentFieldKind>;
-
-const points = z.number().min(0).max(14_400);
-
-/** A box on a page, in PDF points from the page's bottom-left corner (pdf-lib's coordinates); pages count from 1. */
-export const documentField = z.object({
-  kind: DocumentFieldKind,
-  page: z.number().int().min(1).max(2_000),
-  x: points,
-  y: points,
-  width: points.min(4),
-  height: points.min(4),
-});
-export type DocumentField = z.infer<typeof documentField>;
-
 const base64Text = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64');
 const isoTime = z.string().describe('ISO 8601 time, UTC');
 
 // ---- Clinic side (/admin/documents/...) ----
 
-/** Sealed body: the size cap is the server's (10413), not a validation error. */
+/**
+ * Sealed body: the size cap is the server's (10413), not a validation error. The quick upload:
+ * a template published at once as version 1 with this gb edition (the library routes make drafts).
+ */
 export const templateUploadRequest = z.object({
   kind: DocumentKind,
   title: z.string().trim().min(1).max(200),
@@ -41,9 +32,13 @@ export const templateUploadRequest = z.object({
 });
 export type TemplateUploadRequest = z.input<typeof templateUploadRequest>;
 
+/** A template that can be sent: its published version's gb edition. */
 export const documentTemplate = z.object({
   id: z.uuid(),
   kind: DocumentKind,
+  /** The published version's number. */
+  version: z.number().int(),
+  languages: z.array(Locale),
   title: z.string(),
   description: z.string(),
   fields: z.array(documentField),
@@ -55,11 +50,16 @@ export const documentTemplate = z.object({
 });
 export type DocumentTemplate = z.infer<typeof documentTemplate>;
 
+/** `GET /admin/documents/templates/`: the templates that can be sent (published, not retired). */
 export const templateList = z.object({ items: z.array(documentTemplate) });
 
+/**
+ * The published version's gb fields, in place, while nothing was sent with that version
+ * (10409 `versionInUse` after: the library's draft is the way then).
+ */
 export const templateFieldsRequest = z.object({
   id: z.uuid(),
-  fields: z.array(documentField).max(50),
+  fields: documentFields,
 });
 
 export const assignDocumentRequest = z.object({
@@ -93,6 +93,12 @@ export const DOCUMENT_CONFLICTS = {
   alreadyOpen: 'The patient already has this document open (in progress, awaiting signature or submitted)',
   alreadyResent: 'This document was already re-sent',
   notResendable: 'Only a declined or expired document can be re-sent',
+  templateRetired: 'This template is retired and can no longer be sent or changed',
+  templateNotPublished: 'This template has no published version yet',
+  alreadyRetired: 'This template is already retired',
+  staleDraft: 'The draft changed or was published since it was loaded; reload it',
+  noDraft: 'This template has no draft to publish',
+  versionInUse: 'Documents were already sent with this version: change it as a new version in the library',
 } as const;
 
 export const documentEvent = z.object({
@@ -104,12 +110,16 @@ export const documentEvent = z.object({
   to_status: DocumentStatus.nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The edition the patient was shown or signed (view, open_signing, sign, submit); else null. */
+  edition: Locale.nullable(),
 });
 export type DocumentEvent = z.infer<typeof documentEvent>;
 
 export const clinicAssignment = z.object({
   id: z.uuid(),
   template_id: z.uuid(),
+  /** The template version the document was sent with; later versions never change it. */
+  template_version: z.number().int(),
   title: z.string(),
   patient_id: z.uuid(),
   status: DocumentStatus,
@@ -121,6 +131,8 @@ export const clinicAssignment = z.object({
   signed_sha256: z.string().nullable(),
   /** The declined or expired assignment this one re-sends. */
   resent_from_id: z.uuid().nullable(),
+  /** The edition signed or submitted; null before. */
+  edition: Locale.nullable(),
   events: z.array(documentEvent),
 });
 export type ClinicAssignment = z.infer<typeof clinicAssignment>;
@@ -152,9 +164,14 @@ export const documentDetail = patientDocument.extend({
 });
 export type DocumentDetail = z.infer<typeof documentDetail>;
 
+/** A prefilled text field carries its value from the patient's intake (empty when not given). */
+export const signingField = documentField.extend({ value: z.string().optional() });
+export type SigningField = z.infer<typeof signingField>;
+
+/** The edition in `document.language`, whose fields these are. */
 export const signingSession = z.object({
   document: patientDocument,
-  fields: z.array(documentField),
+  fields: z.array(signingField),
   consent_text: z.string(),
   signer_name: z.string(),
 });
@@ -171,6 +188,8 @@ export const signRequest = z.discriminatedUnion('action', [
   z.object({
     id: z.uuid(),
     action: z.enum(['sign', 'submit']),
+    /** The edition the patient was shown (`document.language`); absent: the one they are shown now. 10400 if the version has none. */
+    language: Locale.optional(),
     signature: documentSignature,
     consent: z.literal(true, { error: 'Consent is required' }),
   }),

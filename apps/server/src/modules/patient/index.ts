@@ -1,6 +1,7 @@
 // The patient module's public entry: what the portal, the demo seed and other modules may use.
 export { patientFhirBundle } from './export-fhir-bundle.ts';
 export { intakeStatus } from './fill-intake.ts';
+export { addressLine } from './address-line.ts';
 export { insertIntakeReview, listIntakeReviews, reviewStageOf, type StoredReview } from './intake-reviews.ts';
 export {
   loadIntakeSnapshot,
