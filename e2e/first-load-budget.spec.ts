@@ -1,25 +1,101 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { fillPatient, type FilledPatient } from '@portal/bench/lib/filled-patient.ts';
+import { PATIENT_PAGES, type PatientPage } from '@portal/bench/lib/patient-pages.ts';
+import { createVerifiedPatient } from './support/accounts.ts';
+import { ADMIN } from './support/portal.ts';
+import { signIn } from './support/session.ts';
 
-/** The login page's first load stays small: route-level code splitting, zxcvbn only on signup. */
-const BUDGET_BYTES = 150 * 1024;
+/**
+ * Each patient page's first-load JavaScript, gzip level 9, in KiB: every script the page loads
+ * from a cold cache until it is whole (its `ready` selectors, the parts loaded after its first
+ * paint included, pdf.js's worker on the document pages) and the network is idle. `measured` is
+ * the size on 2026-11-26; `budget` adds about 3 % headroom (login keeps issue 11's 150 KiB), so
+ * a change that puts a library on a page's path fails here and names the page.
+ */
+const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
+  login: { measured: 149.0, budget: 150 },
+  welcome: { measured: 200.5, budget: 207 },
+  'intake: profile': { measured: 208.9, budget: 216 },
+  'intake: contact': { measured: 208.9, budget: 216 },
+  'intake: emergency-contacts': { measured: 208.9, budget: 216 },
+  'intake: treating-practitioner': { measured: 208.9, budget: 216 },
+  'intake: insurance': { measured: 208.9, budget: 216 },
+  'intake: medical-history': { measured: 208.9, budget: 216 },
+  'intake: review': { measured: 208.9, budget: 216 },
+  'BF-ADL': { measured: 237.4, budget: 245 },
+  documents: { measured: 189.0, budget: 195 },
+  'reference documents': { measured: 188.7, budget: 195 },
+  'document viewer': { measured: 669.6, budget: 690 },
+  signing: { measured: 669.6, budget: 690 },
+  'messenger open': { measured: 200.5, budget: 207 },
+  account: { measured: 188.7, budget: 195 },
+};
 
-test('first-load JavaScript of /auth/login is at most 150 KB gzip', async ({ page }) => {
-  const scripts = new Map<string, Buffer>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) {
-      scripts.set(response.url(), await response.body());
+let patient: FilledPatient;
+/** The filled patient's session (cookie and localStorage), for a fresh context with a cold cache. */
+let session: BrowserContextOptions['storageState'];
+
+test.beforeAll(async ({ browser }) => {
+  const account = await createVerifiedPatient('first-load');
+  patient = await fillPatient(new URL(test.info().project.use.baseURL!).origin, account, ADMIN);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/welcome$/);
+  session = await context.storageState();
+  await context.close();
+});
+
+test('every page the web bench measures has a budget', () => {
+  expect(Object.keys(BUDGET_KIB).sort()).toEqual(PATIENT_PAGES.map((page) => page.name).sort());
+});
+
+for (const target of PATIENT_PAGES) {
+  const budget = BUDGET_KIB[target.name]?.budget ?? 0;
+  test(`first-load JavaScript of ${target.name} is at most ${budget} KiB gzip`, async ({ browser }) => {
+    const scripts = await firstLoadScripts(browser, target);
+    const sizes = [...scripts].map(([url, body]) => ({
+      file: new URL(url).pathname.split('/').pop(),
+      bytes: gzipSync(body, { level: 9 }).length,
+    }));
+    const gzipped = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+    // What a miss is made of: the total and the largest files.
+    const largest = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+    test.info().annotations.push({
+      type: 'first-load JS (gzip)',
+      description: `${kib(gzipped)} KiB: ${largest.map(({ file, bytes }) => `${file} ${kib(bytes)}`).join(', ')}`,
+    });
+    expect(gzipped).toBeLessThanOrEqual(budget * 1024);
+    if (target.name === 'login') {
+      // zxcvbn's dictionaries belong to the sign-up page only.
+      expect([...scripts].some(([url, body]) => /zxcvbn|dist-/.test(url) && body.length > 300_000)).toBe(
+        false,
+      );
     }
   });
-  await page.goto('/auth/login');
-  await expect(page.locator('h1')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const gzipped = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-  test
-    .info()
-    .annotations.push({ type: 'first-load JS (gzip)', description: `${(gzipped / 1024).toFixed(1)} KB` });
-  expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
-  expect(
-    [...scripts.keys()].some((url) => /zxcvbn|dist-/.test(url) && scripts.get(url)!.length > 300_000),
-  ).toBe(false);
-});
+}
+
+/** The scripts of one cold load of the page, by URL, in a context of their own. */
+async function firstLoadScripts(browser: Browser, target: PatientPage): Promise<Map<string, Buffer>> {
+  const context = await browser.newContext(target.signedIn ? { storageState: session } : {});
+  try {
+    const page = await context.newPage();
+    const scripts = new Map<string, Buffer>();
+    const bodies: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && response.ok()) {
+        bodies.push(response.body().then((body) => void scripts.set(response.url(), body)));
+      }
+    });
+    await page.goto(target.path(patient));
+    for (const selector of target.ready) await expect(page.locator(selector).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(bodies);
+    return scripts;
+  } finally {
+    await context.close();
+  }
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -30,6 +30,11 @@ const FLAGS: Flags = {
   logLevel: 'error',
   output: 'html',
   onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  // V8's sampling profiler in the saved trace: which functions the long tasks ran. It costs the
+  // page CPU, so scores from such a run are not the page's.
+  ...(process.env.BENCH_WEB_PROFILE
+    ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+    : {}),
 };
 const DEFAULT_RUNS = 3;
 const SIGN_IN_TIMEOUT_MS = 60_000;
@@ -63,8 +68,9 @@ interface Served {
  * page scored `BENCH_WEB_RUNS` times (default 3) and judged on the median. Rounds go through
  * every page before the next, so a busy minute on the shared machine spreads over the pages.
  * `BENCH_WEB_BASELINE` names another build to measure alternately in the same session (before
- * and after a change); `BENCH_WEB_PAGES` limits the pages (comma-separated names). True when
- * every median of this build meets its target.
+ * and after a change); `BENCH_WEB_PAGES` limits the pages (comma-separated names);
+ * `BENCH_WEB_PROFILE` adds V8's CPU samples to the traces `LIGHTHOUSE_REPORT_DIR` receives.
+ * True when every median of this build meets its target.
  */
 export async function runWebSuite(): Promise<boolean> {
   // The portal serves WEB_DIST when set (apps/server/src/config.ts), else the app's own build.

@@ -1,14 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadNamespaces } from '../i18n/index.ts';
 
 type PageModule = { default: ComponentType };
 
 /** A code-split page that can also start loading before React asks for it. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<PageModule> };
 
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+/**
+ * `namespaces`: the page's strings, requested with its code. Otherwise the page's first render
+ * asks for them and suspends, one more round trip before its text (the largest paint) shows.
+ */
+export function lazyPage(load: () => Promise<PageModule>, namespaces: readonly string[] = []): LazyPage {
   let loaded: PageModule | undefined;
   const preload = () =>
-    load().then((module) => {
+    Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => {
       loaded = module;
       return module;
     });

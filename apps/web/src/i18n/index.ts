@@ -83,4 +83,14 @@ export async function changeLocale(locale: AppLocale): Promise<void> {
   await i18next.changeLanguage(locale);
 }
 
+/**
+ * A page's namespaces in the reader's locale and its fallback, loaded before the page renders
+ * (`lazyPage`). Settles when i18next has tried: a failed load shows where the page reads them.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  if (namespaces.length === 0) return;
+  await i18nReady;
+  await i18next.loadNamespaces([...namespaces]);
+}
+
 export { i18next };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyPage } from '../../src/app/lazy-page.ts';
 import { preloadRoute } from '../../src/app/router.tsx';
+import { i18next } from '../../src/i18n/index.ts';
 
 const host = document.createElement('div');
 document.body.append(host);
@@ -54,6 +55,16 @@ describe('lazy pages', () => {
       ),
     );
     await expect.poll(() => host.textContent).toBe('Welcome');
+  });
+
+  it("loads the page's strings with its code, so its first render does not wait for them", async () => {
+    expect(i18next.hasLoadedNamespace('account')).toBe(false);
+    const component = lazyPage(
+      () => Promise.resolve({ default: () => createElement('p', null, 'Account') }),
+      ['account'],
+    );
+    await component.preload();
+    expect(i18next.hasLoadedNamespace('account')).toBe(true);
   });
 
   it('preloads the layout and the page of the route at a path, and nothing else', async () => {

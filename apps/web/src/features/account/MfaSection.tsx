@@ -29,7 +29,11 @@ export function MfaSection() {
         {t('mfa.title')}
       </h2>
       <p>{t('mfa.intro')}</p>
-      {status.isPending && <p role="status">{t('loading')}</p>}
+      {status.isPending && (
+        <p role="status" className="account-section__pending">
+          {t('loading')}
+        </p>
+      )}
       {status.isError && (
         <p className="form-alert form-alert--error" role="alert">
           {t('errors.generic')}

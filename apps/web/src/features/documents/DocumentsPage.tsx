@@ -50,6 +50,7 @@ export default function DocumentsPage() {
           </button>
         </p>
       )}
+      {documents.isPending && <p className="page-loading">{t('loading', { ns: 'common' })}</p>}
       {documents.data && <DocumentList page={documents.data} locale={i18n.language} onPage={setPage} />}
     </div>
   );
