@@ -8,6 +8,7 @@ import { EditionTextsForm } from './EditionTextsForm.tsx';
 import { usePublishTemplate, useTemplate } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
 import { RetireDialog } from './RetireDialog.tsx';
+import { SendDialog } from './SendDialog.tsx';
 import { titleIn } from './template-title.ts';
 import { VersionsTable } from './VersionsTable.tsx';
 import '../../ui/admin-tables.css';
@@ -30,6 +31,7 @@ export default function TemplateEditorPage() {
   const publish = usePublishTemplate();
   const [language, setLanguage] = useState<DocumentLanguage>('gb');
   const [retiring, setRetiring] = useState(false);
+  const [sending, setSending] = useState(false);
   const detail = template.data;
   const version = detail && workingVersion(detail);
 
@@ -62,6 +64,11 @@ export default function TemplateEditorPage() {
               onClick={() => publish.mutate({ id: detail.id, version: version.version })}
             >
               {t('editor.publish', { version: version.version })}
+            </button>
+          )}
+          {detail.status === 'published' && (
+            <button type="button" className="button button--secondary" onClick={() => setSending(true)}>
+              {t('send.open')}
             </button>
           )}
           {!retired && (
@@ -117,6 +124,13 @@ export default function TemplateEditorPage() {
         />
       )}
       <VersionsTable versions={detail.versions} />
+      {sending && (
+        <SendDialog
+          templateId={detail.id}
+          title={titleIn(detail, i18n.language)}
+          onClose={() => setSending(false)}
+        />
+      )}
       {retiring && <RetireDialog templateId={detail.id} onClose={() => setRetiring(false)} />}
     </section>
   );

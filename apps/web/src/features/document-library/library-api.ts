@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   documentPdf,
+  userPage,
+  type AdminUser,
+  type AssignDocumentRequest,
   templateDetail,
   templateLibrary,
   type DocumentLanguage,
@@ -132,3 +135,35 @@ export const useChangeEdition = () => useLibraryMutation(changeEdition);
 export const useSaveFields = () => useLibraryMutation(post<TemplateEditionFieldsRequest>('fields'));
 export const usePublishTemplate = () => useLibraryMutation(post<TemplatePublishRequest>('publish'));
 export const useRetireTemplate = () => useLibraryMutation(post<TemplateRetireRequest>('retire'));
+
+/** Every patient account, by name, for choosing whom to send a document (names: kept only while shown). */
+export function usePatientsToChoose() {
+  return useQuery({
+    queryKey: [...useLibraryKey(), 'patients'],
+    queryFn: async () => {
+      const patients: AdminUser[] = [];
+      for (let page = 1; ; page++) {
+        const answer = userPage.parse(
+          await apiRequest({
+            method: 'GET',
+            path: '/admin/users/',
+            query: { role: 'user', sort: 'name', order: 'asc', page, page_size: 100 },
+          }),
+        );
+        patients.push(...answer.items);
+        if (patients.length >= answer.total || answer.items.length === 0) return patients;
+      }
+    },
+    gcTime: 0,
+  });
+}
+
+/** One chunk of patients sent the template's published version (the server takes up to 200). */
+export function assignToPatients(body: AssignDocumentRequest): Promise<unknown> {
+  return apiRequest({
+    method: 'POST',
+    path: '/admin/documents/assignments/',
+    body: { ...body },
+    encryptBody: true,
+  });
+}
