@@ -108,7 +108,7 @@ export async function documentInvariantViolations(db: ProcessDatabase): Promise<
       ((await handle.db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
     const orphans = await rows(sql`
       select f.id::text as id from document_files f
-      where not exists (select 1 from document_templates t where t.file_id = f.id)
+      where not exists (select 1 from document_template_editions t where t.file_id = f.id)
         and not exists (select 1 from document_assignments a where a.signed_file_id = f.id)
         and not exists (select 1 from document_versions v where v.file_id = f.id)`);
     const signedWithoutFile = await rows(sql`

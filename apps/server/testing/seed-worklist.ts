@@ -82,18 +82,24 @@ async function seed(ctx: AppContext, patientCount: number): Promise<void> {
     sql`insert into document_files (id, mime, size, sha256, data_enc) values (${fileId}, 'application/pdf', 1, '00', '\\x00'::bytea)`,
   );
   const [template] = (
-    (await db.execute(sql`insert into document_templates (kind, title, file_id, page_count)
-      values ('signature', 'Consent to video visits', ${fileId}, 1) returning id`)) as unknown as {
+    (await db.execute(
+      sql`insert into document_templates (kind) values ('signature') returning id`,
+    )) as unknown as {
       rows: { id: string }[];
     }
   ).rows;
-  await db.execute(sql`insert into document_assignments (template_id, patient_id, status, due_at, created_at, updated_at)
-    select ${template!.id}, p.id, 'pending_signature', now() + (p.n % 30 + 1) * interval '1 day' - interval '1 hour',
+  // Version 1, published, shares the template's id (as the migration of earlier templates does).
+  await db.execute(sql`insert into document_template_versions (id, template_id, version, status, published_at)
+    values (${template!.id}, ${template!.id}, 1, 'published', now())`);
+  await db.execute(sql`insert into document_template_editions (version_id, language, title, file_id, page_count)
+    values (${template!.id}, 'gb', 'Consent to video visits', ${fileId}, 1)`);
+  await db.execute(sql`insert into document_assignments (template_id, template_version_id, patient_id, status, due_at, created_at, updated_at)
+    select ${template!.id}, ${template!.id}, p.id, 'pending_signature', now() + (p.n % 30 + 1) * interval '1 day' - interval '1 hour',
       now() - interval '5 days', now() - interval '5 days'
     from ${patients} where p.n % 100 between 60 and 89`);
   const declined = (
-    (await db.execute(sql`insert into document_assignments (template_id, patient_id, status, created_at, updated_at)
-      select ${template!.id}, p.id, 'rejected', now() - interval '9 days', now() - (p.n % 9) * interval '1 day'
+    (await db.execute(sql`insert into document_assignments (template_id, template_version_id, patient_id, status, created_at, updated_at)
+      select ${template!.id}, ${template!.id}, p.id, 'rejected', now() - interval '9 days', now() - (p.n % 9) * interval '1 day'
       from ${patients} where p.n % 100 between 90 and 92 returning id, patient_id`)) as unknown as {
       rows: { id: string; patient_id: string }[];
     }
@@ -109,8 +115,8 @@ async function seed(ctx: AppContext, patientCount: number): Promise<void> {
       );
     }
   }
-  await db.execute(sql`insert into document_assignments (template_id, patient_id, status, resent_from_id, due_at, created_at, updated_at)
-    select a.template_id, a.patient_id, 'pending_signature', a.id, now() + interval '20 days', now(), now()
+  await db.execute(sql`insert into document_assignments (template_id, template_version_id, patient_id, status, resent_from_id, due_at, created_at, updated_at)
+    select a.template_id, a.template_version_id, a.patient_id, 'pending_signature', a.id, now() + interval '20 days', now(), now()
     from document_assignments a join ${patients} on p.id = a.patient_id
     where a.status = 'rejected' and p.n % 100 = 90`);
 

@@ -65,6 +65,11 @@ const ROUTES = {
       title: 'Leaflet',
       pdf_base64: b64(bytes),
     }),
+  'library template': (bytes: Buffer) =>
+    sealed(world.admin, '/admin/documents/library/template/', {
+      kind: 'signature',
+      gb: { title: 'Consent', pdf_base64: b64(bytes) },
+    }),
   'drawn signature': (bytes: Buffer) =>
     sealed(world.a.client, '/patient/sign/', {
       id: world.documentOfA,
@@ -121,7 +126,12 @@ describe('uploads judged by parsing, not by their first bytes', () => {
       for (const kind of ACTIVE_PDF_KINDS)
         files.push([`${kind}, ${serialisation}`, await activePdf(kind, serialisation)]);
     }
-    for (const route of ['insurance card', 'patient message attachment', 'clinic template'] as const) {
+    for (const route of [
+      'insurance card',
+      'patient message attachment',
+      'clinic template',
+      'library template',
+    ] as const) {
       await expectRefused(route, files);
     }
   });

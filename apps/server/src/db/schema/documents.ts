@@ -5,12 +5,18 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DocumentEventAction, DocumentField } from '@portal/protocol';
+import type {
+  DocumentEventAction,
+  DocumentField,
+  DocumentLanguage,
+  TemplateVersionStatus,
+} from '@portal/protocol';
 import { at, bytea, createdAt } from './columns.ts';
 import { users } from './core.ts';
 
@@ -25,25 +31,81 @@ export const documentFiles = pgTable('document_files', {
   createdAt: createdAt(),
 });
 
-/** A PDF the clinic uploaded: read by every patient (reference) or assigned for signature. */
+/** A document the clinic offers: read by every patient (reference) or assigned for signature; its content lives in versions. */
 export const documentTemplates = pgTable('document_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind').$type<'reference' | 'signature'>().notNull(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  fileId: uuid('file_id')
-    .notNull()
-    .references(() => documentFiles.id),
-  pageCount: integer('page_count').notNull(),
-  /** Where signatures, dates and initials go; clinic layout, not PHI. */
-  fields: jsonb('fields')
-    .$type<DocumentField[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A template's numbered versions: at most one draft (being edited) and one published (what is
+ * sent); publishing supersedes the previous one, retiring retires the published one.
+ */
+export const documentTemplateVersions = pgTable(
+  'document_template_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => documentTemplates.id),
+    version: integer('version').notNull(),
+    status: text('status').$type<TemplateVersionStatus>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    publishedAt: at('published_at'),
+  },
+  (t) => [
+    uniqueIndex('document_template_versions_number_key').on(t.templateId, t.version),
+    uniqueIndex('document_template_versions_published_key')
+      .on(t.templateId)
+      .where(sql`status = 'published'`),
+    uniqueIndex('document_template_versions_draft_key')
+      .on(t.templateId)
+      .where(sql`status = 'draft'`),
+  ],
+);
+
+/** One language of a version: its own PDF, texts and fields (two PDFs may differ in layout). */
+export const documentTemplateEditions = pgTable(
+  'document_template_editions',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => documentTemplateVersions.id, { onDelete: 'cascade' }),
+    language: text('language').$type<DocumentLanguage>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => documentFiles.id),
+    pageCount: integer('page_count').notNull(),
+    /** Where signatures, dates, initials, names and texts go; clinic layout, not PHI. */
+    fields: jsonb('fields')
+      .$type<DocumentField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.language] })],
+);
+
+/** When a patient first opened a reference document. */
+export const documentReads = pgTable(
+  'document_reads',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => documentTemplates.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: at('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.templateId] })],
+);
 
 /** One template sent to one patient; `version` rises with every move (optimistic concurrency). */
 export const documentAssignments = pgTable(
@@ -53,10 +115,16 @@ export const documentAssignments = pgTable(
     templateId: uuid('template_id')
       .notNull()
       .references(() => documentTemplates.id),
+    /** The version sent: later versions never change it. */
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => documentTemplateVersions.id),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
+    /** The edition signed or submitted; null before. */
+    edition: text('edition').$type<DocumentLanguage>(),
     version: integer('version').notNull().default(1),
     dueAt: at('due_at'),
     reminderSentAt: at('reminder_sent_at'),
@@ -102,6 +170,8 @@ export const documentEvents = pgTable(
     toStatus: text('to_status'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The edition the patient was shown or signed. */
+    edition: text('edition').$type<DocumentLanguage>(),
   },
   (t) => [index('document_events_assignment_idx').on(t.assignmentId, t.id)],
 );

@@ -35,7 +35,7 @@ const PREFIX = '/admin/documents';
  * The PDF travels base64 inside JSON that is sealed and base64-encoded again (4/3 × 4/3), plus
  * the envelope: room for a file at the cap, so the service (not the parser) answers 10413 for it.
  */
-const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES * (16 / 9)) + 64 * 1024;
+export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES * (16 / 9)) + 64 * 1024;
 
 /** The clinic's side: templates, fields, assignments, moves and signed PDFs (admin screens come later). */
 export async function adminDocumentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -15,7 +15,7 @@ import { documentAssignments, documentTemplates, users } from '../../db/schema/i
 import { recordAudit } from '../audit/audit-service.ts';
 import { mailPatients } from './document-mail.ts';
 import { moveDocument, recordDocumentEvent } from './move-document.ts';
-import { findAssignment, findTemplate, listEvents } from './queries.ts';
+import { findAssignment, findPublished, findTemplate, isRetired, listEvents } from './queries.ts';
 import { clinicAssignmentView, eventView } from './views.ts';
 
 /** A patient has a template "open" while it waits for them or for the clinic: a second copy would confuse. */
@@ -44,6 +44,7 @@ export async function createAssignments(
   input: NewAssignments,
 ): Promise<string[]> {
   await lockTemplate(tx, input.templateId);
+  const templateVersionId = await sendableVersion(tx, input.templateId);
   await refuseOpenDuplicates(tx, input.templateId, input.patientIds);
   const created: string[] = [];
   for (const patientId of new Set(input.patientIds)) {
@@ -52,6 +53,7 @@ export async function createAssignments(
       .insert(documentAssignments)
       .values({
         templateId: input.templateId,
+        templateVersionId,
         patientId,
         status: 'draft',
         dueAt: input.dueAt,
@@ -92,13 +94,25 @@ export async function createAssignments(
   return created;
 }
 
-/** Serialises every send of one template (a row lock, released when the transaction ends). */
+/**
+ * Serialises every send, publish and retire of one template (a row lock, released when the
+ * transaction ends): a send uses the version published when it runs.
+ */
 export async function lockTemplate(tx: Transaction, templateId: string): Promise<void> {
   await tx
     .select({ id: documentTemplates.id })
     .from(documentTemplates)
     .where(eq(documentTemplates.id, templateId))
     .for('update');
+}
+
+/** The published version's id; 10409 when the template is retired or was never published. */
+async function sendableVersion(tx: Transaction, templateId: string): Promise<string> {
+  const published = await findPublished(tx, templateId);
+  if (published) return published.versionId;
+  const retired = await isRetired(tx, templateId);
+  const message = retired ? DOCUMENT_CONFLICTS.templateRetired : DOCUMENT_CONFLICTS.templateNotPublished;
+  throw new ProtocolError(Codes.conflict, message, [{ path: 'template_id', message }]);
 }
 
 /** 10409 naming every patient (by request index) who already has the template open; nothing is written. */

@@ -1,12 +1,15 @@
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import type { ClinicLogo, DocumentEvent } from '@portal/protocol';
+import type { ClinicLogo, DocumentEvent, DocumentLanguage } from '@portal/protocol';
 import { winAnsiSafe } from './pdf-text.ts';
 
 export interface CertificateInfo {
   clinic: string;
   /** Drawn at the top when PDF can embed it (PNG, JPEG); an SVG logo leaves the name alone. */
   clinicLogo: ClinicLogo | null;
+  /** The gb title: the page is written in the standard fonts. */
   title: string;
+  templateVersion: number;
+  edition: DocumentLanguage;
   signerName: string;
   signerEmail: string;
   ip: string | null;
@@ -102,6 +105,8 @@ async function embedLogo(doc: PDFDocument, logo: ClinicLogo | null): Promise<PDF
   return null;
 }
 
+const EDITION_NAMES: Record<DocumentLanguage, string> = { gb: 'English', cn: 'Chinese' };
+
 const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 
 /** The audit certificate: who signed what, from where, every event, and the hashes that tie it together. */
@@ -119,6 +124,9 @@ export async function appendCertificatePage(doc: PDFDocument, info: CertificateI
   w.gap(12);
   w.line('Document', { size: 11, bold: true });
   w.line(info.title);
+  w.line(
+    `Template version ${info.templateVersion}, ${EDITION_NAMES[info.edition]} edition (${info.edition})`,
+  );
   w.gap();
   w.line('Signer', { size: 11, bold: true });
   w.line(`Name: ${info.signerName}`);

@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
-import type { ChartDocument, ChartPerson, DocumentStatus } from '@portal/protocol';
+import { eq, inArray } from 'drizzle-orm';
+import type { ChartDocument, ChartPerson, ChartReferenceRead, DocumentStatus } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
-import { latestVersion, listAssignments, listEvents } from './queries.ts';
+import { documentReads, documentTemplates, users } from '../../db/schema/index.ts';
+import { latestVersion, listAssignments, listEvents, selectPublished, type PublishedRow } from './queries.ts';
 import { rejectionReasonOf } from './views.ts';
 
 /**
@@ -29,7 +29,9 @@ export async function documentHistory(
   );
   return details.map(({ row, events, version }) => ({
     id: row.id,
-    title: row.title,
+    title: row.titleGb,
+    template_version: row.templateVersion,
+    edition: row.edition,
     status: row.status,
     due_at: row.dueAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -62,4 +64,21 @@ async function peopleOf(db: Queryable, ids: (string | null)[]): Promise<Map<stri
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map(({ id, ...person }) => [id, person]));
+}
+
+/** Every published reference document and when this patient first opened it (null: unread). */
+export async function referenceReads(db: Queryable, patientId: string): Promise<ChartReferenceRead[]> {
+  const [published, reads] = await Promise.all([
+    selectPublished(db, eq(documentTemplates.kind, 'reference')) as Promise<PublishedRow[]>,
+    db
+      .select({ templateId: documentReads.templateId, readAt: documentReads.readAt })
+      .from(documentReads)
+      .where(eq(documentReads.patientId, patientId)),
+  ]);
+  const readAt = new Map(reads.map((r) => [r.templateId, r.readAt.toISOString()]));
+  return published.map((row) => ({
+    template_id: row.id,
+    title: row.gb.title,
+    read_at: readAt.get(row.id) ?? null,
+  }));
 }

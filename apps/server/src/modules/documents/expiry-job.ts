@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentAssignments, documentEvents, users } from '../../db/schema/index.ts';
+import { loadSettings } from '../admin/settings/settings-store.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { mailPatients } from './document-mail.ts';
-
-const REMINDER_BEFORE_MS = 48 * 3600_000;
 
 /**
  * pending_signature past its due time → expired (the state table's one system move). One
@@ -43,9 +42,13 @@ export async function expireOverdueDocuments(ctx: AppContext): Promise<number> {
   });
 }
 
-/** The 48-hour reminder, at most once per assignment: the row is claimed by setting reminder_sent_at. */
+/**
+ * The reminder the clinic's setting times (hours before the due date), at most once per
+ * assignment: the row is claimed by setting reminder_sent_at.
+ */
 export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
+  const { document_reminder_hours: hours } = await loadSettings(ctx);
   const claimed = await ctx.db
     .update(documentAssignments)
     .set({ reminderSentAt: now })
@@ -54,7 +57,7 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
         eq(documentAssignments.status, 'pending_signature'),
         isNull(documentAssignments.reminderSentAt),
         gt(documentAssignments.dueAt, now),
-        lte(documentAssignments.dueAt, new Date(now.getTime() + REMINDER_BEFORE_MS)),
+        lte(documentAssignments.dueAt, new Date(now.getTime() + hours * 3600_000)),
       ),
     )
     .returning({ patientId: documentAssignments.patientId });

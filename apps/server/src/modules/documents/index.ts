@@ -1,3 +1,3 @@
 // The documents module's public entry: what other modules (the clinic workspace) may use.
-export { documentHistory } from './document-history.ts';
+export { documentHistory, referenceReads } from './document-history.ts';
 export { rejectionReasonOf } from './views.ts';

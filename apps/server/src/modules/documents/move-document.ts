@@ -6,6 +6,7 @@ import {
   type DocumentAction,
   type DocumentActor,
   type DocumentEventAction,
+  type DocumentLanguage,
   type DocumentStatus,
 } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -19,7 +20,9 @@ export interface Move {
   actorId: string | null;
   meta: RequestMeta | null;
   /** Columns written with the move (the signed file, the reason). */
-  set?: Partial<Pick<typeof documentAssignments.$inferInsert, 'signedFileId' | 'rejectionReason'>>;
+  set?: Partial<
+    Pick<typeof documentAssignments.$inferInsert, 'signedFileId' | 'rejectionReason' | 'edition'>
+  >;
   /** When the act happened, if it was fixed earlier (the signing time printed on the certificate). */
   at?: Date;
 }
@@ -59,6 +62,7 @@ export async function moveDocument(ctx: AppContext, tx: Queryable, move: Move): 
     toStatus: transition.to,
     meta: move.meta,
     at: now,
+    edition: move.set?.edition ?? null,
   });
   return transition.to;
 }
@@ -75,6 +79,8 @@ export async function recordDocumentEvent(
     toStatus?: DocumentStatus | null;
     meta: RequestMeta | null;
     at?: Date;
+    /** The edition the patient was shown or signed. */
+    edition?: DocumentLanguage | null;
   },
 ): Promise<void> {
   await tx.insert(documentEvents).values({
@@ -87,5 +93,6 @@ export async function recordDocumentEvent(
     toStatus: event.toStatus ?? null,
     ip: event.meta?.ip ?? null,
     userAgent: event.meta?.userAgent ?? null,
+    edition: event.edition ?? null,
   });
 }

@@ -15,9 +15,11 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/audit-service.ts';
 import { consentTextFor } from './consent-text.ts';
+import { prefillFields } from './prefill-fields.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { recordDocumentEvent } from './move-document.ts';
-import { findAssignment, findTemplate, listDocumentsOfPatient } from './queries.ts';
+import { findAssignment, findPublished, listDocumentsOfPatient, patientLocale } from './queries.ts';
+import { markRead } from './reading-marks.ts';
 import { patientDocumentView, referenceDocumentView } from './views.ts';
 
 /**
@@ -33,14 +35,16 @@ export async function listPatientDocuments(
   // A read changes nothing, so no transaction: both reads run side by side, and the audit row
   // goes through the group commit of PHI reads (each answer waits for its own row). The counts
   // are of every assigned document, so the filters apply to the rows read.
-  const { assigned, references } = await listDocumentsOfPatient(ctx.db, userId);
+  const { assigned, references, locale } = await listDocumentsOfPatient(ctx.db, userId);
   const counts = new Map<string, number>();
   for (const row of assigned) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
   const shown =
     query.kind === 'reference' ? [] : assigned.filter((row) => !query.status || row.status === query.status);
   const all: PatientDocument[] = [
     ...shown.map((row) => patientDocumentView(ctx, row)),
-    ...(query.kind === 'signature' || query.status ? [] : references.map(referenceDocumentView)),
+    ...(query.kind === 'signature' || query.status
+      ? []
+      : references.map((row) => referenceDocumentView(row, locale))),
   ];
   await recordStandaloneAudit(ctx, meta, {
     action: 'document.list',
@@ -57,10 +61,14 @@ export async function listPatientDocuments(
     counts: Object.fromEntries(
       DocumentStatus.options.map((s) => [s, counts.get(s) ?? 0]),
     ) as DocumentsPage['counts'],
+    unread: references.filter((row) => row.readAt === null).length,
   };
 }
 
-/** The patient's own document (signed PDF once there is one), or a reference document; 10404 otherwise. */
+/**
+ * The patient's own document (signed PDF once there is one), or a published reference document,
+ * which opening marks read; 10404 otherwise.
+ */
 export async function readPatientDocument(
   ctx: AppContext,
   userId: string,
@@ -80,12 +88,14 @@ export async function readPatientDocument(
         actorId: userId,
         action: 'view',
         meta,
+        edition: row.language,
       });
     } else {
-      const template = await findTemplate(tx, id);
+      const template = await findPublished(tx, id);
       if (template?.kind !== 'reference') throw new ProtocolError(Codes.itemsNotFound);
-      view = referenceDocumentView(template);
-      fileId = template.fileId;
+      const readAt = await markRead(ctx, tx, id, userId);
+      view = referenceDocumentView({ ...template, readAt }, await patientLocale(tx, userId));
+      fileId = template[view.language]!.fileId;
     }
     const file = await loadDocumentFile(ctx, tx, fileId);
     const which = row?.signedFileId ? 'signed' : 'original';
@@ -122,6 +132,7 @@ export async function openSigningSession(
       actorId: userId,
       action: 'open_signing',
       meta,
+      edition: row.language,
     });
     await recordAudit(tx, meta, {
       action: 'document.sign_session',
@@ -131,7 +142,7 @@ export async function openSigningSession(
     });
     return {
       document,
-      fields: row.fields,
+      fields: await prefillFields(ctx, tx, userId, row.fields),
       consent_text: consentTextFor(user!.locale),
       signer_name: `${user!.firstName} ${user!.lastName}`,
     };

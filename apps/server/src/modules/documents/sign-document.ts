@@ -18,6 +18,7 @@ import { noticeToClinic } from '../messages/index.ts';
 import { buildSignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
 import { mailStaffOfDecline } from './document-mail.ts';
+import { prefillFields } from './prefill-fields.ts';
 import { loadDocumentFile, storeDocumentFile } from './file-store.ts';
 import { moveDocument } from './move-document.ts';
 import { findAssignment, listEvents, type AssignmentRow } from './queries.ts';
@@ -33,7 +34,8 @@ export async function actOnDocument(
   input: SignInput,
   meta: RequestMeta,
 ): Promise<PatientDocument> {
-  const row = await findAssignment(ctx.db, input.id, userId);
+  const language = input.action === 'reject' ? undefined : input.language;
+  const row = await findAssignment(ctx.db, input.id, userId, language);
   if (!row) throw new ProtocolError(Codes.itemsNotFound);
   // Refuse a move the table does not allow before any PDF work.
   if (!documentTransition(row.status, input.action, 'patient')) throw new ProtocolError(Codes.conflict);
@@ -61,7 +63,7 @@ async function reject(
     await noticeToClinic(ctx, tx, userId, {
       kind: 'document_declined',
       assignment_id: row.id,
-      title: row.title,
+      title: row.titleGb,
       reason,
     });
     await recordAudit(tx, meta, {
@@ -107,11 +109,12 @@ async function sign(
   const signerName = `${user!.firstName} ${user!.lastName}`;
   const signedAt = ctx.now();
   const transition = documentTransition(row.status, input.action, 'patient')!;
-  const [original, history, credentials, clinic] = await Promise.all([
+  const [original, history, credentials, clinic, fields] = await Promise.all([
     loadDocumentFile(ctx, ctx.db, row.originalFileId),
     listEvents(ctx.db, row.id),
     signingCredentials(ctx),
     clinicIdentity(ctx),
+    prefillFields(ctx, ctx.db, userId, row.fields),
   ]);
   const events = [
     ...history.map(eventView),
@@ -124,6 +127,7 @@ async function sign(
       to_status: transition.to,
       ip: meta.ip,
       user_agent: meta.userAgent,
+      edition: row.language,
     },
   ];
   const consent =
@@ -131,11 +135,13 @@ async function sign(
   let signed;
   try {
     signed = await buildSignedPdf(
-      { original: original.bytes, fields: row.fields, signature, signerName, signedAt },
+      { original: original.bytes, fields, signature, signerName, signedAt },
       {
         clinic: clinic.name,
         clinicLogo: clinic.logo,
-        title: row.title,
+        title: row.titleGb,
+        templateVersion: row.templateVersion,
+        edition: row.language,
         signerName,
         signerEmail: user!.email,
         ip: meta.ip,
@@ -163,7 +169,7 @@ async function sign(
       actor: 'patient',
       actorId: userId,
       meta,
-      set: { signedFileId: file.id },
+      set: { signedFileId: file.id, edition: row.language },
       at: signedAt,
     });
     await tx.insert(documentVersions).values({

@@ -1,10 +1,11 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { DocumentField, DocumentSignature } from '@portal/protocol';
+import type { DocumentSignature, SigningField } from '@portal/protocol';
 import { winAnsiSafe } from './pdf-text.ts';
 
 export interface StampInput {
   original: Uint8Array;
-  fields: readonly DocumentField[];
+  /** Prefilled text fields carry their value. */
+  fields: readonly SigningField[];
   signature: DocumentSignature;
   signerName: string;
   signedAt: Date;
@@ -20,9 +21,25 @@ const initialsOf = (name: string) =>
     .map((part) => [...part][0]!.toUpperCase())
     .join('');
 
+/** What a field other than a drawn signature shows, and in which font. */
+function fieldText(field: SigningField, input: StampInput, typed: string): { text: string; script: boolean } {
+  switch (field.kind) {
+    case 'signature':
+      return { text: typed, script: true };
+    case 'initials':
+      return { text: winAnsiSafe(initialsOf(input.signerName)), script: true };
+    case 'date':
+      return { text: input.signedAt.toISOString().slice(0, 10), script: false };
+    case 'name':
+      return { text: winAnsiSafe(input.signerName), script: false };
+    case 'text':
+      return { text: winAnsiSafe(field.value ?? ''), script: false };
+  }
+}
+
 /**
- * Draws the signature (image or typed name), the date and the initials into the template's
- * fields. Fields on pages the PDF lacks are skipped: the certificate page still records the act.
+ * Draws the signature (image or typed name), the date, the initials, the signer's name and the
+ * prefilled texts into the edition's fields. Fields on pages the PDF lacks are skipped: the certificate page still records the act.
  */
 export async function stampFields(input: StampInput): Promise<PDFDocument> {
   const doc = await PDFDocument.load(input.original);
@@ -34,7 +51,6 @@ export async function stampFields(input: StampInput): Promise<PDFDocument> {
       ? await doc.embedPng(Buffer.from(input.signature.png_base64, 'base64'))
       : undefined;
   const typed = input.signature.kind === 'typed' ? winAnsiSafe(input.signature.text) : '';
-  const date = input.signedAt.toISOString().slice(0, 10);
 
   for (const field of input.fields) {
     const page = pages[field.page - 1];
@@ -44,13 +60,9 @@ export async function stampFields(input: StampInput): Promise<PDFDocument> {
       const scale = Math.min(box.width / image.width, box.height / image.height);
       page.drawImage(image, { x: box.x, y: box.y, width: image.width * scale, height: image.height * scale });
     } else {
-      const text =
-        field.kind === 'signature'
-          ? typed
-          : field.kind === 'date'
-            ? date
-            : winAnsiSafe(initialsOf(input.signerName));
-      const font = field.kind === 'date' ? plain : script;
+      const { text, script: inScript } = fieldText(field, input, typed);
+      if (!text) continue;
+      const font = inScript ? script : plain;
       const size = Math.min(box.height * 0.7, 24);
       const fitted = Math.min(size, (size * box.width) / Math.max(font.widthOfTextAtSize(text, size), 1));
       page.drawText(text, { x: box.x + 2, y: box.y + box.height * 0.25, size: fitted, font, color: INK });

@@ -1,20 +1,45 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   Codes,
-  MAX_DOCUMENT_BYTES,
+  DOCUMENT_CONFLICTS,
   ProtocolError,
   type DocumentField,
   type DocumentTemplate,
   type templateUploadRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
-import { checkPdf } from '../../lib/files/pdf-file.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { documentFiles, documentTemplates } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/database.ts';
+import {
+  documentAssignments,
+  documentFiles,
+  documentTemplateEditions,
+  documentTemplates,
+} from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { storeDocumentFile } from './file-store.ts';
-import { findTemplate } from './queries.ts';
+import { lockTemplate } from './assign-documents.ts';
+import { checkFieldPages } from './library-edit.ts';
+import { checkedUpload } from './pdf-upload.ts';
+import { findPublished, selectPublished, type PublishedRow } from './queries.ts';
+import { insertVersion, writeEdition } from './template-versions.ts';
 import { templateView } from './views.ts';
+
+// The quick routes: a template published at once with its gb edition, listed while it can be sent.
+
+async function viewsOf(db: Queryable, rows: PublishedRow[]): Promise<DocumentTemplate[]> {
+  if (rows.length === 0) return [];
+  const files = await db
+    .select({ id: documentFiles.id, size: documentFiles.size, sha256: documentFiles.sha256 })
+    .from(documentFiles)
+    .where(
+      inArray(
+        documentFiles.id,
+        rows.map((row) => row.gb.fileId),
+      ),
+    );
+  const fileById = new Map(files.map((f) => [f.id, f]));
+  return rows.map((row) => templateView(row, fileById.get(row.gb.fileId)!));
+}
 
 export async function uploadTemplate(
   ctx: AppContext,
@@ -22,55 +47,31 @@ export async function uploadTemplate(
   input: z.output<typeof templateUploadRequest>,
   meta: RequestMeta,
 ): Promise<DocumentTemplate> {
-  // base64 holds 3 bytes per 4 characters: refuse before decoding anything too large.
-  if ((input.pdf_base64.length / 4) * 3 - 2 > MAX_DOCUMENT_BYTES) throw new ProtocolError(Codes.tooLarge);
-  const upload = Buffer.from(input.pdf_base64, 'base64');
-  if (upload.length > MAX_DOCUMENT_BYTES) throw new ProtocolError(Codes.tooLarge);
-  // What is stored is pdf-lib's copy of what it parsed: the pages stamped later are these.
-  const { doc, bytes } = await checkPdf(upload);
-  const pageCount = doc.getPageCount();
+  const pdf = await checkedUpload(input.pdf_base64);
   return ctx.db.transaction(async (tx) => {
-    const file = await storeDocumentFile(ctx, tx, bytes, 'application/pdf');
     const [template] = await tx
       .insert(documentTemplates)
-      .values({
-        kind: input.kind,
-        title: input.title,
-        description: input.description,
-        fileId: file.id,
-        pageCount,
-        createdBy: adminId,
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
-      })
+      .values({ kind: input.kind, createdBy: adminId, createdAt: ctx.now(), updatedAt: ctx.now() })
       .returning();
+    const version = await insertVersion(ctx, tx, template!.id, 1, 'published', adminId);
+    const { size } = await writeEdition(ctx, tx, version.id, { language: 'gb', ...input, pdf });
     await recordAudit(tx, meta, {
       action: 'document.template.upload',
       outcome: 'success',
       actorId: adminId,
       target: `document_templates:${template!.id}`,
-      detail: { kind: input.kind, size: file.size },
+      detail: { kind: input.kind, size },
     });
-    return templateView(template!, file);
+    return (await viewsOf(tx, [(await findPublished(tx, template!.id))!]))[0]!;
   });
 }
 
+/** The templates that can be sent (published, not retired), by gb title. */
 export async function listTemplates(ctx: AppContext): Promise<DocumentTemplate[]> {
-  const templates = await ctx.db.select().from(documentTemplates).orderBy(documentTemplates.createdAt);
-  if (templates.length === 0) return [];
-  const files = await ctx.db
-    .select({ id: documentFiles.id, size: documentFiles.size, sha256: documentFiles.sha256 })
-    .from(documentFiles)
-    .where(
-      inArray(
-        documentFiles.id,
-        templates.map((t) => t.fileId),
-      ),
-    );
-  const fileById = new Map(files.map((f) => [f.id, f]));
-  return templates.map((t) => templateView(t, fileById.get(t.fileId)!));
+  return viewsOf(ctx.db, (await selectPublished(ctx.db)) as PublishedRow[]);
 }
 
+/** The published version's gb fields, in place while nothing was sent with that version. */
 export async function setTemplateFields(
   ctx: AppContext,
   adminId: string,
@@ -78,21 +79,27 @@ export async function setTemplateFields(
   fields: DocumentField[],
   meta: RequestMeta,
 ): Promise<DocumentTemplate> {
-  const template = await findTemplate(ctx.db, id);
-  if (!template) throw new ProtocolError(Codes.itemsNotFound);
-  const outside = fields.findIndex((field) => field.page > template.pageCount);
-  if (outside >= 0) {
-    throw new ProtocolError(Codes.validation, undefined, [
-      { path: `fields.${outside}.page`, message: `The document has ${template.pageCount} page(s)` },
-    ]);
-  }
   return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(documentTemplates)
+    const published = await findPublished(tx, id);
+    if (!published) throw new ProtocolError(Codes.itemsNotFound);
+    await lockTemplate(tx, id);
+    const [sent] = await tx
+      .select({ id: documentAssignments.id })
+      .from(documentAssignments)
+      .where(eq(documentAssignments.templateVersionId, published.versionId))
+      .limit(1);
+    if (sent) throw new ProtocolError(Codes.conflict, DOCUMENT_CONFLICTS.versionInUse);
+    checkFieldPages(fields, published.gb.pageCount);
+    await tx
+      .update(documentTemplateEditions)
       .set({ fields, updatedAt: ctx.now() })
-      .where(eq(documentTemplates.id, id))
-      .returning();
-    const [file] = await tx.select().from(documentFiles).where(eq(documentFiles.id, template.fileId));
+      .where(
+        and(
+          eq(documentTemplateEditions.versionId, published.versionId),
+          eq(documentTemplateEditions.language, 'gb'),
+        ),
+      );
+    await tx.update(documentTemplates).set({ updatedAt: ctx.now() }).where(eq(documentTemplates.id, id));
     await recordAudit(tx, meta, {
       action: 'document.template.fields',
       outcome: 'success',
@@ -100,6 +107,6 @@ export async function setTemplateFields(
       target: `document_templates:${id}`,
       detail: { fields: fields.length },
     });
-    return templateView(updated!, file!);
+    return (await viewsOf(tx, [(await findPublished(tx, id))!]))[0]!;
   });
 }

@@ -7,8 +7,8 @@ import {
   type PatientDocument,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import type { documentEvents, documentTemplates } from '../../db/schema/index.ts';
-import type { AssignmentRow } from './queries.ts';
+import type { documentEvents } from '../../db/schema/index.ts';
+import { pickEdition, type AssignmentRow, type PublishedRow } from './queries.ts';
 
 /** Binds the encrypted rejection reason to its assignment. */
 export const reasonContext = (assignmentId: string) => `document_assignments:${assignmentId}:reason`;
@@ -34,36 +34,52 @@ export function patientDocumentView(ctx: AppContext, row: AssignmentRow): Patien
     actions: documentActionsFor(row.status, 'patient'),
     signed: row.signedFileId !== null,
     rejection_reason: rejectionReasonOf(ctx, row),
+    template_version: row.templateVersion,
+    language: row.language,
+    edition_fallback: row.editionFallback,
+    read_at: null,
   };
 }
 
-export function referenceDocumentView(template: typeof documentTemplates.$inferSelect): PatientDocument {
+/** A published reference document in the reader's language; `updated_at` is when that version was published. */
+export function referenceDocumentView(
+  template: PublishedRow & { readAt: Date | null },
+  locale: string,
+): PatientDocument {
+  const { language, edition, fallback } = pickEdition(template, locale);
   return {
     id: template.id,
     kind: 'reference',
-    title: template.title,
-    description: template.description,
+    title: edition.title,
+    description: edition.description,
     status: null,
     due_at: null,
     created_at: template.createdAt.toISOString(),
-    updated_at: template.updatedAt.toISOString(),
+    updated_at: (template.publishedAt ?? template.createdAt).toISOString(),
     actions: [],
     signed: false,
     rejection_reason: null,
+    template_version: template.version,
+    language,
+    edition_fallback: fallback,
+    read_at: iso(template.readAt),
   };
 }
 
+/** A template that can be sent, as its published version's gb edition. */
 export function templateView(
-  template: typeof documentTemplates.$inferSelect,
+  template: PublishedRow,
   file: { size: number; sha256: string },
 ): DocumentTemplate {
   return {
     id: template.id,
     kind: template.kind,
-    title: template.title,
-    description: template.description,
-    fields: template.fields,
-    page_count: template.pageCount,
+    version: template.version,
+    languages: template.cn ? ['gb', 'cn'] : ['gb'],
+    title: template.gb.title,
+    description: template.gb.description,
+    fields: template.gb.fields,
+    page_count: template.gb.pageCount,
     size: file.size,
     sha256: file.sha256,
     created_at: template.createdAt.toISOString(),
@@ -81,6 +97,7 @@ export function eventView(row: typeof documentEvents.$inferSelect): DocumentEven
     to_status: row.toStatus as DocumentStatus | null,
     ip: row.ip,
     user_agent: row.userAgent,
+    edition: row.edition,
   };
 }
 
@@ -93,7 +110,8 @@ export function clinicAssignmentView(
   return {
     id: row.id,
     template_id: row.templateId,
-    title: row.title,
+    template_version: row.templateVersion,
+    title: row.titleGb,
     patient_id: row.patientId,
     status: row.status,
     version: row.version,
@@ -103,6 +121,7 @@ export function clinicAssignmentView(
     rejection_reason: rejectionReasonOf(ctx, row),
     signed_sha256: signedSha256,
     resent_from_id: row.resentFromId,
+    edition: row.edition,
     events,
   };
 }

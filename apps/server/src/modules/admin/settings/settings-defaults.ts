@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, type SettingsValues } from '@portal/protocol';
+import { DOCUMENT_REMINDER_HOURS, PASSWORD_MIN_LENGTH, type SettingsValues } from '@portal/protocol';
 import type { Config } from '../../../config.ts';
 
 /**
@@ -15,6 +15,7 @@ export function settingsDefaults(config: Config): SettingsValues {
     chat_mode: 'builtin',
     zendesk_widget_key: '',
     signing_window_days: 14,
+    document_reminder_hours: DOCUMENT_REMINDER_HOURS.default,
     session_timeout_minutes: 12 * 60,
     idle_timeout_minutes: 30,
     password_min_length: PASSWORD_MIN_LENGTH,

@@ -8,7 +8,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { assessmentFlag, definitionOf, listSubmissions } from '../../assessment/index.ts';
-import { documentHistory } from '../../documents/index.ts';
+import { documentHistory, referenceReads } from '../../documents/index.ts';
 import { loadIntakeSnapshots } from '../../patient/index.ts';
 
 type SectionReader = (ctx: AppContext, patientId: string) => Promise<unknown>;
@@ -50,7 +50,11 @@ async function assessments(ctx: AppContext, patientId: string): Promise<ChartAss
 }
 
 async function documents(ctx: AppContext, patientId: string): Promise<ChartDocuments> {
-  return { items: await documentHistory(ctx, ctx.db, patientId) };
+  const [items, reference] = await Promise.all([
+    documentHistory(ctx, ctx.db, patientId),
+    referenceReads(ctx.db, patientId),
+  ]);
+  return { items, reference };
 }
 
 /** How each chart section is read: one table, so a new section is one line. */

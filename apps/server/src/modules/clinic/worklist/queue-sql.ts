@@ -56,7 +56,8 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
       return {
         source: sql`select a.patient_id, a.due_at as at, a.id as assignment_id, a.version, t.title,
             a.due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered
-          from document_assignments a join document_templates t on t.id = a.template_id
+          from document_assignments a
+            join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'pending_signature' and a.due_at > ${at(now)}
             and a.due_at <= ${at(new Date(now.getTime() + DOCUMENT_DUE_SOON_DAYS * DAY_MS))}`,
         order: sql`q.at asc, q.assignment_id`,
@@ -66,7 +67,8 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
         // A declined document leaves the queue once re-sent or withdrawn (cancelled).
         source: sql`select a.patient_id, a.updated_at as at, a.id as assignment_id, a.version, t.title,
             a.due_at, a.rejection_reason_enc as reason_enc, null::int as unread, null::boolean as never_answered
-          from document_assignments a join document_templates t on t.id = a.template_id
+          from document_assignments a
+            join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'rejected'
             and not exists (select 1 from document_assignments r where r.resent_from_id = a.id)`,
         order: sql`q.at desc, q.assignment_id`,
