@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../ui/SearchForm.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import type { TemplateLibraryQuery } from '@portal/protocol';
 import { TEMPLATE_KINDS, TEMPLATE_STATUSES } from './library-types.ts';
@@ -12,32 +12,14 @@ interface LibraryToolbarProps {
 /** Search on the titles of both editions (submitted), kind and status (applied when chosen). */
 export function LibraryToolbar({ filters, onChange }: LibraryToolbarProps) {
   const { t } = useTranslation('library');
-  const [text, setText] = useState(filters.q ?? '');
-  const searchId = useId();
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ ...filters, q: text.trim() || undefined });
-  };
   return (
     <div className="admin-toolbar">
-      <form role="search" className="admin-toolbar__search" onSubmit={search}>
-        <label htmlFor={searchId} className="field__label">
-          {t('list.search')}
-        </label>
-        <div className="admin-toolbar__search-row">
-          <input
-            id={searchId}
-            type="search"
-            name="q"
-            className="field__input"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            {t('list.searchSubmit')}
-          </button>
-        </div>
-      </form>
+      <SearchForm
+        label={t('list.search')}
+        submitLabel={t('list.searchSubmit')}
+        initial={filters.q ?? ''}
+        onSearch={(q) => onChange({ ...filters, q })}
+      />
       <SelectField
         className="admin-toolbar__filter"
         label={t('list.kind')}

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPersonName } from '../../i18n/person-name.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { assignToPatients, usePatientsToChoose } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
 import { sendInChunks, type SendOutcome } from './send-in-chunks.ts';
@@ -22,8 +23,6 @@ type Run =
 export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
   const { t, i18n } = useTranslation('library');
   const patients = usePatientsToChoose();
-  const filterId = useId();
-  const dueId = useId();
   const progressId = useId();
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -99,18 +98,12 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
         {run.state !== 'done' && (
           <>
             <LibraryAlert error={patients.error} />
-            <div className="field">
-              <label className="field__label" htmlFor={filterId}>
-                {t('send.filter')}
-              </label>
-              <input
-                id={filterId}
-                type="search"
-                className="field__input"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-              />
-            </div>
+            <TextField
+              label={t('send.filter')}
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
             <div className="send-dialog__bulk">
               <button
                 type="button"
@@ -139,18 +132,12 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
                 </label>
               ))}
             </fieldset>
-            <div className="field">
-              <label className="field__label" htmlFor={dueId}>
-                {t('send.due')}
-              </label>
-              <input
-                id={dueId}
-                type="date"
-                className="field__input"
-                value={due}
-                onChange={(e) => setDue(e.target.value)}
-              />
-            </div>
+            <TextField
+              label={t('send.due')}
+              type="date"
+              value={due}
+              onChange={(e) => setDue(e.target.value)}
+            />
           </>
         )}
         <div className="dialog__actions">
