@@ -1,7 +1,7 @@
 import type { DocumentField, FieldPrefill, IntakeSnapshot, SigningField } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { loadIntakeSnapshots } from '../patient/index.ts';
+import { addressLine, loadIntakeSnapshots } from '../patient/index.ts';
 
 type Sections = IntakeSnapshot['sections'];
 
@@ -9,19 +9,7 @@ type Sections = IntakeSnapshot['sections'];
 const PREFILLS: Record<FieldPrefill, (sections: Sections) => string> = {
   full_name: ({ profile }) => (profile ? `${profile.first_name} ${profile.last_name}` : ''),
   date_of_birth: ({ profile }) => profile?.date_of_birth ?? '',
-  address: ({ contact }) =>
-    contact
-      ? [
-          contact.address.line1,
-          contact.address.line2,
-          contact.address.city,
-          contact.address.region,
-          contact.address.postal_code,
-          contact.address.country,
-        ]
-          .filter(Boolean)
-          .join(', ')
-      : '',
+  address: ({ contact }) => (contact ? addressLine(contact.address) : ''),
 };
 
 /** The fields with the values of prefilled text fields, from the patient's latest handed-in intake. */

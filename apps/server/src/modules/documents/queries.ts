@@ -154,8 +154,39 @@ export async function listAssignments(db: Queryable, patientId: string): Promise
   );
 }
 
+const publishedColumns = {
+  id: documentTemplates.id,
+  kind: documentTemplates.kind,
+  createdAt: documentTemplates.createdAt,
+  updatedAt: documentTemplates.updatedAt,
+  versionId: documentTemplateVersions.id,
+  version: documentTemplateVersions.version,
+  publishedAt: documentTemplateVersions.publishedAt,
+  gb: editionColumns(gbEdition),
+  cn: editionColumns(cnEdition),
+};
+
+/** A template's published version with its editions (and any extra columns read with it). */
+export type PublishedRow<Extra = object> = {
+  id: string;
+  kind: 'reference' | 'signature';
+  createdAt: Date;
+  updatedAt: Date;
+  versionId: string;
+  version: number;
+  publishedAt: Date | null;
+} & VersionEditions &
+  Extra;
+
+const publishedVersion = and(
+  eq(documentTemplateVersions.templateId, documentTemplates.id),
+  eq(documentTemplateVersions.status, 'published'),
+);
+const gbOfVersion = and(eq(gbEdition.versionId, documentTemplateVersions.id), eq(gbEdition.language, 'gb'));
+const cnOfVersion = and(eq(cnEdition.versionId, documentTemplateVersions.id), eq(cnEdition.language, 'cn'));
+
 /**
- * The documents page's two reads as statements prepared once per connection: every page view
+ * The documents page's reads as statements prepared once per connection: every page view
  * runs them, and building them with the query builder on each view was about a fifth of its CPU.
  */
 function documentsPageStatements(db: Database) {
@@ -204,38 +235,10 @@ export async function listDocumentsOfPatient(db: Database, patientId: string) {
   };
 }
 
-const publishedColumns = {
-  id: documentTemplates.id,
-  kind: documentTemplates.kind,
-  createdAt: documentTemplates.createdAt,
-  updatedAt: documentTemplates.updatedAt,
-  versionId: documentTemplateVersions.id,
-  version: documentTemplateVersions.version,
-  publishedAt: documentTemplateVersions.publishedAt,
-  gb: editionColumns(gbEdition),
-  cn: editionColumns(cnEdition),
-};
-
-/** A template's published version with its editions (and the extra columns asked for). */
-export type PublishedRow<Extra = object> = {
-  id: string;
-  kind: 'reference' | 'signature';
-  createdAt: Date;
-  updatedAt: Date;
-  versionId: string;
-  version: number;
-  publishedAt: Date | null;
-} & VersionEditions &
-  Extra;
-
-const publishedVersion = and(
-  eq(documentTemplateVersions.templateId, documentTemplates.id),
-  eq(documentTemplateVersions.status, 'published'),
-);
-const gbOfVersion = and(eq(gbEdition.versionId, documentTemplateVersions.id), eq(gbEdition.language, 'gb'));
-const cnOfVersion = and(eq(cnEdition.versionId, documentTemplateVersions.id), eq(cnEdition.language, 'cn'));
-
-/** Every template with its published version and editions, ordered by gb title. */
+/**
+ * Every template with its published version and editions, oldest first (reference documents
+ * before forms made at the same time, as the demo seeds them).
+ */
 export function selectPublished(db: Queryable, where?: SQL) {
   return db
     .select(publishedColumns)
@@ -244,7 +247,7 @@ export function selectPublished(db: Queryable, where?: SQL) {
     .innerJoin(gbEdition, gbOfVersion)
     .leftJoin(cnEdition, cnOfVersion)
     .where(where)
-    .orderBy(asc(gbEdition.title), asc(documentTemplates.id));
+    .orderBy(asc(documentTemplates.createdAt), asc(documentTemplates.kind), asc(documentTemplates.id));
 }
 
 /** One template's published version, or undefined (never published, or retired). */

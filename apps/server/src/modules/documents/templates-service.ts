@@ -66,7 +66,7 @@ export async function uploadTemplate(
   });
 }
 
-/** The templates that can be sent (published, not retired), by gb title. */
+/** The templates that can be sent (published, not retired), oldest first. */
 export async function listTemplates(ctx: AppContext): Promise<DocumentTemplate[]> {
   return viewsOf(ctx.db, (await selectPublished(ctx.db)) as PublishedRow[]);
 }

@@ -1,4 +1,5 @@
 // The patient module's public entry: what other modules (the clinic workspace) may use.
+export { addressLine } from './address-line.ts';
 export { intakeStatus } from './intake-service.ts';
 export { insertIntakeReview, listIntakeReviews, reviewStageOf, type StoredReview } from './intake-reviews.ts';
 export {

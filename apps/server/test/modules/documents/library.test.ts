@@ -9,6 +9,8 @@ import {
   Codes,
   DOCUMENT_CONFLICTS,
   TEMPLATE_PUBLISH_REFUSALS,
+  contactSchema,
+  profileSchema,
   type ChartDocuments,
   type ClinicAssignment,
   type DocumentDetail,
@@ -23,6 +25,9 @@ import {
 import type { PortalClient } from '@portal/protocol/testing';
 import { auditLog, users } from '../../../src/db/schema/index.ts';
 import { sendExpiryReminders } from '../../../src/modules/documents/expiry-job.ts';
+import { addressLine } from '../../../src/modules/patient/index.ts';
+import { fillIntake, handIn } from '../../../testing/clinic.ts';
+import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
 import {
   addPatient,
   assign,
@@ -305,5 +310,40 @@ describe('the documents library', () => {
       w.admin.post('/admin/settings/', { document_reminder_hours: 0 }, { encrypt: true }),
     );
     expect(refused.errors?.[0]?.path).toBe('document_reminder_hours');
+  });
+
+  it("prefills text fields from the patient's handed-in intake, and stamps them with the signer's name", async () => {
+    const patient = await addPatient(w.t, 'Jordan');
+    await fillIntake(patient.client);
+    await handIn(patient.client);
+    const created = await create('signature', 'Registration form');
+    const box = { page: 1, x: 60, y: 400, width: 400, height: 20 };
+    await setFields(created.id, 'gb', [
+      ...SIGN_AND_DATE,
+      { kind: 'text', prefill: 'full_name', ...box },
+      { kind: 'text', prefill: 'date_of_birth', ...box, y: 370 },
+      { kind: 'text', prefill: 'address', ...box, y: 340 },
+      { kind: 'name', ...box, y: 310 },
+    ]);
+    await publish(created.id, 1);
+    const [sent] = await assign(w.admin, created.id, [patient.id]);
+    const session = await patient.client.get<SigningSession>('/patient/sign/', { id: sent!.id });
+    // As the server stores them (the country code upper-cased, say).
+    const profile = profileSchema.parse(SAMPLE_INTAKE.profile);
+    const contact = contactSchema.parse(SAMPLE_INTAKE.contact);
+    expect(session.fields.slice(2).map((f) => f.value)).toEqual([
+      `${profile.first_name} ${profile.last_name}`,
+      profile.date_of_birth,
+      addressLine(contact.address),
+      undefined,
+    ]);
+    await signDrawn(patient.client, sent!.id);
+    const detail = await patient.client.get<DocumentDetail>('/patient/document/', { id: sent!.id });
+    const file = path.join(w.t.dataDir, 'prefilled.pdf');
+    await writeFile(file, Buffer.from(detail.pdf_base64, 'base64'));
+    const { stdout: text } = await promisify(execFile)('pdftotext', ['-f', '1', '-l', '1', file, '-']);
+    expect(text).toContain(`${profile.first_name} ${profile.last_name}`);
+    expect(text).toContain(contact.address.city);
+    expect(text).toContain('Jordan Tester');
   });
 });

@@ -1,6 +1,6 @@
 import { BF_ADL_INSTRUMENT, type ChartDocument, type Locale, type MedicalHistory } from '@portal/protocol';
 import { definitionOf, type StoredSubmission } from '../../assessment/index.ts';
-import type { PatientRecord } from '../../patient/index.ts';
+import { addressLine, type PatientRecord } from '../../patient/index.ts';
 import type { SummaryDocument, SummaryLine, SummarySection } from './summary-pdf.ts';
 import { fill, SUMMARY_LABELS, type SummaryLabels } from './summary-labels.ts';
 
@@ -59,18 +59,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
     profile?.last_name ?? input.accountName.last_name,
     locale,
   );
-  const address = contact?.address
-    ? [
-        contact.address.line1,
-        contact.address.line2,
-        contact.address.city,
-        contact.address.region,
-        contact.address.postal_code,
-        contact.address.country,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : undefined;
+  const address = contact?.address ? addressLine(contact.address) : undefined;
   const bands = definitionOf(BF_ADL_INSTRUMENT).bands;
   const band = (id: string) => bands.find((b) => b.id === id)?.label[locale] ?? humanise(id);
 
