@@ -184,6 +184,30 @@ test('a non-PDF and a script-bearing PDF are refused with their messages', async
   await expect(page).toHaveURL(/\/document-library$/);
 });
 
+test('opening a reference document marks it read: the welcome count drops and the list says when', async ({
+  page,
+}) => {
+  const patient = await createVerifiedPatient('reads');
+  await signIn(page, patient);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const card = page.getByText(/^Documents to read: \d+$/);
+  const before = Number(/\d+/.exec((await card.textContent()) ?? '')?.[0]);
+  expect(before).toBeGreaterThan(0);
+  await page.goto('/welcome/reference-documents');
+  const row = page.locator('.document-row').filter({ hasText: 'Privacy acknowledgement' });
+  await expect(row.getByText('Not opened yet')).toBeVisible();
+  await row.getByRole('link', { name: /Read/ }).click();
+  await expect(page.locator('.pdf-viewer__page').first()).toBeVisible();
+  await page.goto('/welcome/reference-documents');
+  await expect(row.getByText(/^Opened on /)).toBeVisible();
+  await page.goto('/welcome');
+  await expect(
+    before > 1
+      ? page.getByText(`Documents to read: ${before - 1}`, { exact: true })
+      : page.getByText('You have opened every document'),
+  ).toBeVisible();
+});
+
 /** The seeded consent's title in each edition (apps/server/src/demo/seed-documents.ts). */
 const DEMO_CONSENT = { gb: 'Consent to home medical device therapy', cn: '家用医疗设备治疗同意书' };
 

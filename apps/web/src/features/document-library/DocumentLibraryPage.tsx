@@ -89,7 +89,11 @@ export default function DocumentLibraryPage() {
                   {template.languages.map((language) => t(`languages.${language}`)).join(', ')}
                 </td>
                 <td data-label={t('list.version')}>{versionText(template, t)}</td>
-                <td data-label={t('list.use')}>{t('list.useValue', template.use)}</td>
+                <td data-label={t('list.use')}>
+                  {template.kind === 'reference'
+                    ? t('list.readBy', { count: template.use.read })
+                    : t('list.useValue', template.use)}
+                </td>
               </tr>
             ))}
           </tbody>
