@@ -49,7 +49,6 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     startX: number;
     startY: number;
     origin: DocumentField;
-    moved: boolean;
   } | null>(null);
 
   useLayoutEffect(() => {
@@ -102,7 +101,6 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
       startX: event.clientX,
       startY: event.clientY,
       origin: fields[index]!,
-      moved: false,
     };
     setSelected(index);
   };
@@ -111,7 +109,6 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     if (!moving) return;
     const page = pageOf(moving.origin);
     if (!page) return;
-    moving.moved = true;
     const dx = event.clientX - moving.startX;
     const dy = event.clientY - moving.startY;
     replace(moving.index, dragBy(moving.origin, dx, dy, page.size, scaleFor(page, columnWidth)));
