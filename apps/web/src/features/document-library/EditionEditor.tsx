@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentField, TemplateEdition } from '@portal/protocol';
+import type { DocumentField, DocumentLanguage, TemplateDetail, TemplateEdition } from '@portal/protocol';
 import { FieldEditor } from './FieldEditor.tsx';
 import { useEditionPdf, useSaveFields } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
@@ -13,6 +13,12 @@ interface EditionEditorProps {
   edition: TemplateEdition;
   /** A retired template's history is read, never changed. */
   readOnly: boolean;
+}
+
+/** The fields the server now holds for this language, in the version it answered with first (the draft). */
+function savedFields(detail: TemplateDetail, language: DocumentLanguage): DocumentField[] | undefined {
+  const draft = detail.versions.find((v) => v.status === 'draft') ?? detail.versions[0];
+  return draft?.editions.find((e) => e.language === language)?.fields;
 }
 
 /** One edition's pages: its fields placed in the editor, saved to the draft, or previewed. */
@@ -43,7 +49,13 @@ export function EditionEditor({ templateId, version, edition, readOnly }: Editio
             type="button"
             className="button button--primary"
             disabled={!changed || save.isPending}
-            onClick={() => save.mutate({ id: templateId, language: edition.language, fields })}
+            onClick={() =>
+              save.mutate(
+                { id: templateId, language: edition.language, fields },
+                // What the server stored is what the editor shows from now on.
+                { onSuccess: (detail) => setFields(savedFields(detail, edition.language) ?? fields) },
+              )
+            }
           >
             {save.isPending ? t('editor.saving') : t('editor.save')}
           </button>

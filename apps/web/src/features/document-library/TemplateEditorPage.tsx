@@ -106,7 +106,7 @@ export default function TemplateEditorPage() {
       </fieldset>
       {edition ? (
         <EditionEditor
-          key={`${version.version}-${edition.language}-${edition.updated_at}`}
+          key={`${version.version}-${edition.language}`}
           templateId={detail.id}
           version={version.version}
           edition={edition}
@@ -117,7 +117,7 @@ export default function TemplateEditorPage() {
       )}
       {!retired && (
         <EditionTextsForm
-          key={`${version.version}-${language}-${edition?.updated_at ?? 'new'}`}
+          key={`${version.version}-${language}-${edition ? 'edit' : 'add'}`}
           templateId={detail.id}
           language={language}
           edition={edition}

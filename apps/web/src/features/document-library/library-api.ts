@@ -125,7 +125,8 @@ function useLibraryMutation<Input>(call: (input: Input) => Promise<TemplateDetai
     mutationFn: call,
     onSuccess: (detail) => {
       client.setQueryData([...key, 'template', detail.id], detail);
-      return client.invalidateQueries({ queryKey: [...key, 'list'] });
+      // Not awaited: the list is refetched when it is shown again; the write is done.
+      void client.invalidateQueries({ queryKey: [...key, 'list'] });
     },
   });
 }
