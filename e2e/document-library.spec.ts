@@ -95,7 +95,7 @@ test('an administrator uploads a consent in gb and cn, places fields by keyboard
     }),
   ).toHaveCount(2);
   await expectNoAxeViolations(page, 'the field editor');
-  await shot(page, 'library-editor-desktop-gb');
+  await shot(page, 'library-editor-keyboard-desktop-gb');
   await page.getByRole('button', { name: 'Save fields' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
@@ -105,7 +105,7 @@ test('an administrator uploads a consent in gb and cn, places fields by keyboard
 
   await page.getByRole('button', { name: 'Preview as the patient sees it' }).click();
   await expect(page.getByText('Sign here')).toBeVisible();
-  await shot(page, 'library-preview-desktop-gb');
+  await shot(page, 'library-preview-placed-desktop-gb');
   await page.getByRole('button', { name: 'Preview as the patient sees it' }).click();
 
   // The Chinese edition has no signature field yet: publishing says which edition lacks it.

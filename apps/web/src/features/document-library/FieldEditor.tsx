@@ -1,7 +1,6 @@
 import {
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -14,6 +13,7 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { centredField, dragBy, fieldAt, keyChange, toScreen } from './field-geometry.ts';
 import { PageCanvas } from './PageCanvas.tsx';
 import type { EditorPage } from './pdf-pages.ts';
+import { useColumnWidth } from './use-column-width.ts';
 
 interface FieldEditorProps {
   pages: EditorPage[];
@@ -38,7 +38,6 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
   const helpId = useId();
   const column = useRef<HTMLDivElement>(null);
   const boxes = useRef(new Map<number, HTMLButtonElement>());
-  const [columnWidth, setColumnWidth] = useState(MAX_CSS_WIDTH);
   const [kind, setKind] = useState<DocumentFieldKind>('signature');
   const [pageNumber, setPageNumber] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
@@ -51,9 +50,7 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     origin: DocumentField;
   } | null>(null);
 
-  useLayoutEffect(() => {
-    if (column.current) setColumnWidth(Math.max(column.current.clientWidth, 280));
-  }, []);
+  const columnWidth = useColumnWidth(column) ?? 0;
 
   useEffect(() => {
     if (focusNext.current === null) return;
@@ -233,47 +230,48 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
         )}
       </div>
       <div ref={column} className="field-editor__pages">
-        {pages.map((page) => {
-          const scale = scaleFor(page, columnWidth);
-          return (
-            <div
-              key={page.number}
-              className="field-editor__page"
-              style={{ width: page.size.width * scale, height: page.size.height * scale }}
-              onClick={(event) => onPageClick(page, event)}
-            >
-              <PageCanvas
-                page={page}
-                scale={scale}
-                label={t('editor.pageImage', { page: page.number, pages: pages.length })}
-              />
-              {fields.map((field, index) =>
-                field.page === page.number ? (
-                  <button
-                    key={index}
-                    ref={(element) => {
-                      if (element) boxes.current.set(index, element);
-                      else boxes.current.delete(index);
-                    }}
-                    type="button"
-                    className={`field-box field-box--${field.kind}`}
-                    style={toScreen(field, page.size, scale)}
-                    aria-pressed={selected === index}
-                    aria-describedby={helpId}
-                    aria-label={label(field, index)}
-                    onFocus={() => setSelected(index)}
-                    onKeyDown={(event) => onBoxKey(index, event)}
-                    onPointerDown={(event) => onBoxPointerDown(index, event)}
-                    onPointerMove={onBoxPointerMove}
-                    onPointerUp={onBoxPointerUp}
-                  >
-                    <span aria-hidden="true">{t(`fieldKinds.${field.kind}`)}</span>
-                  </button>
-                ) : null,
-              )}
-            </div>
-          );
-        })}
+        {columnWidth > 0 &&
+          pages.map((page) => {
+            const scale = scaleFor(page, columnWidth);
+            return (
+              <div
+                key={page.number}
+                className="field-editor__page"
+                style={{ width: page.size.width * scale, height: page.size.height * scale }}
+                onClick={(event) => onPageClick(page, event)}
+              >
+                <PageCanvas
+                  page={page}
+                  scale={scale}
+                  label={t('editor.pageImage', { page: page.number, pages: pages.length })}
+                />
+                {fields.map((field, index) =>
+                  field.page === page.number ? (
+                    <button
+                      key={index}
+                      ref={(element) => {
+                        if (element) boxes.current.set(index, element);
+                        else boxes.current.delete(index);
+                      }}
+                      type="button"
+                      className={`field-box field-box--${field.kind}`}
+                      style={toScreen(field, page.size, scale)}
+                      aria-pressed={selected === index}
+                      aria-describedby={helpId}
+                      aria-label={label(field, index)}
+                      onFocus={() => setSelected(index)}
+                      onKeyDown={(event) => onBoxKey(index, event)}
+                      onPointerDown={(event) => onBoxPointerDown(index, event)}
+                      onPointerMove={onBoxPointerMove}
+                      onPointerUp={onBoxPointerUp}
+                    >
+                      <span aria-hidden="true">{t(`fieldKinds.${field.kind}`)}</span>
+                    </button>
+                  ) : null,
+                )}
+              </div>
+            );
+          })}
       </div>
       <p className="visually-hidden" role="status">
         {current && selected !== null ? label(current, selected) : ''}
