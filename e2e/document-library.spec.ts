@@ -104,7 +104,7 @@ test('an administrator uploads a consent in gb and cn, places fields by keyboard
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Preview as the patient sees it' }).click();
-  await expect(page.getByText('Sign here')).toBeVisible();
+  await expect(page.getByText('Sign here', { exact: true })).toBeVisible();
   await shot(page, 'library-preview-placed-desktop-gb');
   await page.getByRole('button', { name: 'Preview as the patient sees it' }).click();
 

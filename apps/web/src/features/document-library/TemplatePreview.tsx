@@ -44,11 +44,6 @@ export function TemplatePreview({ pages, fields }: { pages: EditorPage[]; fields
                   {boxText(field)}
                 </span>
               ))}
-              {onPage.length > 0 && (
-                <figcaption className="visually-hidden">
-                  {onPage.map((field) => boxText(field)).join(', ')}
-                </figcaption>
-              )}
             </figure>
           );
         })}
