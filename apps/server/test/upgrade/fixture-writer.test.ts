@@ -40,7 +40,8 @@ describe(`the upgrade fixture writer (${engine})`, () => {
       ...Array<string>(4).fill('admin'),
       ...Array<string>(5).fill('patient'),
     ]);
-    expect(manifest.signed_pdfs).toHaveLength(2);
+    // Margaret's consent under each certificate, and Xiuying's cn edition from the library.
+    expect(manifest.signed_pdfs).toHaveLength(3);
     expect(manifest.audit.rows).toBeGreaterThan(0);
 
     // What the upgrade test needs of the current release: every chart section of every patient

@@ -5,6 +5,7 @@ import {
   type AssessmentSummary,
   type ClinicAssignment,
   type ClinicThread,
+  type DocumentTemplate,
   type Coverage,
   type InboxPage,
   type PatientAssessmentRecord,
@@ -356,6 +357,28 @@ function clockQueues(c: Context): RecordedRead[] {
 }
 
 /**
+ * The documents library over an earlier release's templates (migration 0016): each became
+ * version 1, published, with its one edition in gb; newest first.
+ */
+function documentsLibrary(c: Context): RecordedRead[] {
+  const templates = c.recorded<{ items: DocumentTemplate[] }>(c.admin, '/admin/documents/templates/')?.items;
+  if (!templates) return [];
+  const items = templates
+    .map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      status: 'published',
+      titles: { gb: t.title, cn: null },
+      languages: ['gb'],
+      published_version: 1,
+      draft_version: null,
+      created_at: t.created_at,
+    }))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+  return [{ as: c.admin, path: '/admin/documents/library/', answer: { items } }];
+}
+
+/**
  * Reads of routes newer than a fixture: each names the migration that brought them, and
  * applies to fixtures written before it. What they must answer is derived from what the old
  * release answered, by what that migration (and the code at start) promises.
@@ -363,6 +386,7 @@ function clockQueues(c: Context): RecordedRead[] {
 const EARLIER_RELEASES: { migration: string; reads(c: Context): RecordedRead[] }[] = [
   { migration: '0011_intake_review', reads: chartAndReview },
   { migration: '0013_worklist', reads: worklist },
+  { migration: '0016_documents_library', reads: documentsLibrary },
 ];
 
 /** The reads the upgrade test adds to `manifest`'s own, as of `now`. */

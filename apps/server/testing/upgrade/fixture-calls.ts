@@ -6,6 +6,8 @@ const PLAIN_POSTS = new Set([
   '/account/mfa/start/',
   '/account/notifications/',
   '/admin/documents/templates/fields/',
+  '/admin/documents/library/fields/',
+  '/admin/documents/library/publish/',
 ]);
 
 /** A write as the web app makes it: sealed unless the route takes a plain body. */

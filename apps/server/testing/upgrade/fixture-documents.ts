@@ -1,4 +1,4 @@
-import type { ClinicAssignment, DocumentTemplate } from '@portal/protocol';
+import type { ClinicAssignment, DocumentField, DocumentTemplate, TemplateDetail } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { makeCertificate, pkcs12Of } from '../certificates.ts';
 import { makePdf, makeSignaturePng, SIGNATURE_FIELDS } from '../documents.ts';
@@ -148,4 +148,44 @@ export async function withdrawDemoDocuments(w: World): Promise<void> {
   for (const item of items.filter((i) => i.status === 'pending_signature')) {
     await clinicAction(w.admin, item.id, 'cancel');
   }
+}
+
+/**
+ * A consent from the library in gb and cn, published, sent to a patient who reads Chinese and
+ * signed in the cn edition; then a version 2 with its fields moved. Returns the signed document.
+ */
+export async function libraryDocument(
+  w: World,
+  reader: { client: PortalClient; id: string },
+): Promise<string> {
+  const { admin } = w;
+  // The PDFs' own text is Latin (makePdf writes Helvetica); the cn title is the edition's.
+  const edition = async (title: string, text: string) => ({
+    title,
+    pdf_base64: base64(await makePdf(1, text)),
+  });
+  const made = await post<TemplateDetail>(admin, '/admin/documents/library/template/', {
+    kind: 'signature',
+    gb: await edition('Consent to remote monitoring', 'Consent to remote monitoring'),
+    cn: await edition('远程监测同意书', 'Remote monitoring consent, cn edition'),
+  });
+  const setFields = (fields: DocumentField[], language: 'gb' | 'cn') =>
+    post(admin, '/admin/documents/library/fields/', { id: made.id, language, fields });
+  await setFields(SIGNATURE_FIELDS, 'gb');
+  await setFields(SIGNATURE_FIELDS, 'cn');
+  await post(admin, '/admin/documents/library/publish/', { id: made.id, version: 1 });
+  const id = await assign(admin, made.id, reader.id);
+  await post(reader.client, '/patient/sign/', {
+    id,
+    action: 'sign',
+    consent: true,
+    language: 'cn',
+    signature: drawn(),
+  });
+  await setFields(
+    SIGNATURE_FIELDS.map((field) => ({ ...field, y: field.y + 200 })),
+    'gb',
+  );
+  await post(admin, '/admin/documents/library/publish/', { id: made.id, version: 2 });
+  return id;
 }

@@ -75,6 +75,10 @@ function worklistReads(w: World): PlannedRead[] {
 }
 
 async function patientReads(email: string, client: PortalClient): Promise<PlannedRead[]> {
+  // Opening a reference document marks it read: opened before any read is recorded, so each
+  // recorded answer shows it read, as every later read will.
+  const references = await client.get<DocumentsPage>('/patient/documents/', { kind: 'reference' });
+  for (const item of references.items) await client.get('/patient/document/', { id: item.id });
   const plan: PlannedRead[] = PATIENT_ROUTES.map((path) => ({ as: email, path }));
   const coverages =
     await client.get<{ value: { insurance_type: string }; cards: Record<string, unknown> }[]>(
@@ -112,6 +116,7 @@ export async function readPlan(w: World, signed: string[]): Promise<PlannedRead[
       '/admin/settings/',
       '/admin/users/',
       '/admin/documents/templates/',
+      '/admin/documents/library/',
       '/admin/messages/',
       '/admin/messages/assignees/',
       '/account/notifications/',

@@ -14,6 +14,7 @@ import {
   documentToExpire,
   templates,
   untilExpired,
+  libraryDocument,
   withdrawDemoDocuments,
 } from './fixture-documents.ts';
 import { perform, readPlan, type World } from './fixture-reads.ts';
@@ -372,6 +373,12 @@ export async function writeScenario(
     id: w.ids.get(PEOPLE.xiuying.email)!,
     reason: '我想先和李医生谈谈风险。',
   });
+  signed.push(
+    await libraryDocument(w, {
+      client: w.clients.get(PEOPLE.xiuying.email)!,
+      id: w.ids.get(PEOPLE.xiuying.email)!,
+    }),
+  );
   await withdrawDemoDocuments(w);
   const totpSecret = await enrolMfa(margaret.client);
   await untilExpired(admin, expiring);
