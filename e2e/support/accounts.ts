@@ -18,7 +18,11 @@ export function uniqueEmail(label: string): string {
  * A fresh, verified patient made through the real API (signup, mail, verify), for journeys
  * that would disturb the shared demo accounts (lockout, password reset).
  */
-export async function createVerifiedPatient(label: string, firstName = 'Robin'): Promise<Account> {
+export async function createVerifiedPatient(
+  label: string,
+  firstName = 'Robin',
+  locale: 'gb' | 'cn' = 'gb',
+): Promise<Account> {
   const account = { email: uniqueEmail(label), password: 'Quiet-harbour-lantern-42', firstName };
   const client = new PortalClient({ baseUrl: BASE_URL });
   await client.handshake();
@@ -29,7 +33,7 @@ export async function createVerifiedPatient(label: string, firstName = 'Robin'):
     last_name: 'Tester',
     date_of_birth: '1984-05-17',
     agree_terms: true,
-    locale: 'gb',
+    locale,
   });
   const link = await linkFromMail(account.email, 'verify-email');
   await client.verifyEmail(new URL(link).searchParams.get('token') ?? '');

@@ -17,6 +17,14 @@ const page = {
   users: lazyPage(() => import('./UsersHome.tsx'), ['clinic-worklist']),
   userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx'), ['admin']),
   audit: lazyPage(() => import('../features/audit/AuditPage.tsx'), ['admin']),
+  documentLibrary: lazyPage(
+    () => import('../features/document-library/DocumentLibraryPage.tsx'),
+    ['library'],
+  ),
+  templateEditor: lazyPage(
+    () => import('../features/document-library/TemplateEditorPage.tsx'),
+    ['library'],
+  ),
   acceptInvite: lazyPage(() => import('../features/admin-users/AcceptInvitePage.tsx'), ['admin']),
   settings: lazyPage(() => import('../features/settings/SettingsPage.tsx'), ['admin']),
   account: lazyPage(() => import('../features/account/AccountPage.tsx'), ['account']),
@@ -160,6 +168,32 @@ export const ROUTES: AppRoute[] = [
         menuLabel: 'menu.messages',
         group: 'administration',
         component: page.inbox,
+      },
+      {
+        path: 'document-library',
+        roles: admin,
+        permission: STAFF_PAGES.documentLibrary.permission,
+        requiresAuth: true,
+        breadcrumb: 'menu.documentLibrary',
+        children: [
+          {
+            index: true,
+            name: 'document-library',
+            roles: admin,
+            requiresAuth: true,
+            menuLabel: 'menu.documentLibrary',
+            group: 'administration',
+            component: page.documentLibrary,
+          },
+          {
+            path: ':id',
+            name: 'template-editor',
+            roles: admin,
+            requiresAuth: true,
+            breadcrumb: 'menu.templateEditor',
+            component: page.templateEditor,
+          },
+        ],
       },
       {
         path: 'settings',

@@ -60,10 +60,25 @@ describe('sidebar derived from the route table', () => {
       sidebarSections(ROUTES, session(['admin'], auths))
         .find((s) => s.group === 'administration')
         ?.links.map((l) => l.path) ?? [];
-    expect(administration(['admin', ...STAFF_PRESETS.front_desk])).toEqual(['/users', '/messages']);
-    expect(administration(['admin', ...STAFF_PRESETS.clinician])).toEqual(['/users', '/messages']);
+    expect(administration(['admin', ...STAFF_PRESETS.front_desk])).toEqual([
+      '/users',
+      '/messages',
+      '/document-library',
+    ]);
+    expect(administration(['admin', ...STAFF_PRESETS.clinician])).toEqual([
+      '/users',
+      '/messages',
+      '/document-library',
+    ]);
+    expect(administration(['admin', 'manage_documents'])).toEqual(['/document-library']);
     expect(administration(['admin', 'answer_messages'])).toEqual(['/messages']);
-    expect(administration(CLINIC_ADMIN_AUTHS)).toEqual(['/users', '/messages', '/settings', '/audit']);
+    expect(administration(CLINIC_ADMIN_AUTHS)).toEqual([
+      '/users',
+      '/messages',
+      '/document-library',
+      '/settings',
+      '/audit',
+    ]);
     expect(administration(['admin'])).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Role, UserStatus, type SortOrder, type UserSort } from '@portal/protocol';
+import { SearchForm } from '../../ui/SearchForm.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import type { UserListState } from './user-list-params.ts';
 
@@ -21,36 +21,15 @@ interface UsersToolbarProps {
 /** Search (submitted, so every keystroke is not a query) and filters (applied when chosen). */
 export function UsersToolbar({ state, onChange }: UsersToolbarProps) {
   const { t } = useTranslation('admin');
-  const [text, setText] = useState(state.q ?? '');
-  const searchId = useId();
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ q: text.trim() || undefined });
-  };
   return (
     <div className="admin-toolbar">
-      <form role="search" className="admin-toolbar__search" onSubmit={search}>
-        <label htmlFor={searchId} className="field__label">
-          {t('users.search.label')}
-        </label>
-        <div className="admin-toolbar__search-row">
-          <input
-            id={searchId}
-            type="search"
-            name="q"
-            className="field__input"
-            value={text}
-            aria-describedby={`${searchId}-hint`}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            {t('users.search.submit')}
-          </button>
-        </div>
-        <span id={`${searchId}-hint`} className="field__hint">
-          {t('users.search.hint')}
-        </span>
-      </form>
+      <SearchForm
+        label={t('users.search.label')}
+        submitLabel={t('users.search.submit')}
+        hint={t('users.search.hint')}
+        initial={state.q ?? ''}
+        onSearch={(q) => onChange({ q })}
+      />
       <SelectField
         className="admin-toolbar__filter"
         label={t('users.filters.role')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { downloadPdf } from '../../ui/download-pdf.ts';
+import { EditionNote, editionLang } from './EditionNote.tsx';
 import { pdfFilename } from './pdf-download.ts';
 import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -40,7 +41,10 @@ export default function DocumentPage() {
       <Link className="document__back" to={back}>
         {t('detail.back')}
       </Link>
-      <PageHeading>{doc.title}</PageHeading>
+      <PageHeading title={doc.title}>
+        <span lang={editionLang(doc)}>{doc.title}</span>
+      </PageHeading>
+      <EditionNote document={doc} />
       <div className="document__summary">
         {doc.status && <StatusBadge status={doc.status} />}
         {doc.due_at && doc.status === 'pending_signature' && (
@@ -54,7 +58,7 @@ export default function DocumentPage() {
           </span>
         )}
       </div>
-      {doc.description && <p>{doc.description}</p>}
+      {doc.description && <p lang={editionLang(doc)}>{doc.description}</p>}
       {outcome && (
         <p className="form-alert form-alert--success" role="status">
           {t(outcome)}

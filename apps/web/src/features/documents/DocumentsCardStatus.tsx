@@ -10,10 +10,11 @@ export function AwaitingSignatureCardStatus() {
   return <>{count > 0 ? t('card.awaiting', { count }) : t('card.noneAwaiting')}</>;
 }
 
-/** The welcome card's status: how many reference documents there are to read. */
+/** The welcome card's status: how many reference documents the patient has not opened yet. */
 export function ReferenceCardStatus() {
   const { t } = useTranslation('documents');
   const { data } = useDocuments({ kind: 'reference', page: 1 });
   if (!data) return null;
-  return <>{data.total > 0 ? t('card.toRead', { count: data.total }) : t('reference.empty')}</>;
+  if (data.total === 0) return <>{t('reference.empty')}</>;
+  return <>{data.unread > 0 ? t('card.toRead', { count: data.unread }) : t('card.allRead')}</>;
 }

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { fetchDocument } from './documents-api.ts';
 import { downloadPdf } from '../../ui/download-pdf.ts';
+import { DAY, formatDate } from '../../i18n/format.ts';
+import { EditionNote, editionLang } from './EditionNote.tsx';
 import { pdfFilename } from './pdf-download.ts';
 import { useDocuments } from './use-documents.ts';
 import './documents.css';
 
 /** spec §2 /welcome/reference-documents: the clinic's guides and leaflets, to read and to keep. */
 export default function ReferenceDocumentsPage() {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const documents = useDocuments({ kind: 'reference', page: 1 });
   const download = async (id: string, title: string) => {
     const doc = await fetchDocument(id);
@@ -30,8 +32,20 @@ export default function ReferenceDocumentsPage() {
         {documents.data?.items.map((doc) => (
           <li key={doc.id} className="card document-row">
             <div className="document-row__main">
-              <h2 className="document-row__title">{doc.title}</h2>
-              {doc.description && <p className="document-row__description">{doc.description}</p>}
+              <h2 className="document-row__title" lang={editionLang(doc)}>
+                {doc.title}
+              </h2>
+              {doc.description && (
+                <p className="document-row__description" lang={editionLang(doc)}>
+                  {doc.description}
+                </p>
+              )}
+              <p className="document-row__read">
+                {doc.read_at
+                  ? t('reference.readOn', { date: formatDate(new Date(doc.read_at), i18n.language, DAY) })
+                  : t('reference.unread')}
+              </p>
+              <EditionNote document={doc} />
             </div>
             <div className="document-row__actions">
               <Link className="button button--secondary" to={`/welcome/documents/${doc.id}`}>

@@ -45,7 +45,8 @@ export function SigningPanel({ document: doc }: { document: PatientDocument }) {
         ? { kind: 'drawn' as const, png_base64: drawn! }
         : { kind: 'typed' as const, text: typed };
     act.mutate(
-      { id: doc.id, action, consent: true, signature },
+      // The edition the patient was shown: the server signs that one, or refuses if it is gone.
+      { id: doc.id, action, language: doc.language, consent: true, signature },
       { onError: (error) => setProblem(problemOf(error)) },
     );
   };

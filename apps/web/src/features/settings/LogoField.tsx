@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, type ClinicLogo } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
-import { readBase64 } from './read-file.ts';
+import { readBase64 } from '../../ui/read-file.ts';
 
 export type LogoChoice = { kind: 'keep' } | { kind: 'replace'; logo: ClinicLogo } | { kind: 'remove' };
 

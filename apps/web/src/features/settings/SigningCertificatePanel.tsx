@@ -10,7 +10,7 @@ import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import { readBase64 } from './read-file.ts';
+import { readBase64 } from '../../ui/read-file.ts';
 import { useUploadSigningCertificate } from './settings-api.ts';
 
 type Format = SigningCertificateUpload['format'];

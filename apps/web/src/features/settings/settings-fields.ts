@@ -34,7 +34,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     ],
     secrets: ['zendesk_key_id', 'zendesk_secret'],
   },
-  { id: 'documents', fields: [{ key: 'signing_window_days', input: 'number', hint: true }] },
+  {
+    id: 'documents',
+    fields: [
+      { key: 'signing_window_days', input: 'number', hint: true },
+      { key: 'document_reminder_hours', input: 'number', hint: true },
+    ],
+  },
   {
     id: 'security',
     fields: [

@@ -11,6 +11,7 @@ export type SettingsDraft = Record<SettingsKey, string>;
 
 const NUMERIC = new Set<SettingsKey>([
   'signing_window_days',
+  'document_reminder_hours',
   'session_timeout_minutes',
   'idle_timeout_minutes',
   'password_min_length',

@@ -58,6 +58,12 @@ export default {
       none: '尚未向该患者发送文件。',
       status: '状态：{{status}}',
       due: '截止 {{date}}',
+      version: '第 {{version}} 版',
+      edition: '签署的是{{edition}}版',
+      languages: { gb: '英文', cn: '中文' },
+      reference: '参考文件',
+      readAt: '已于 {{time}} 打开',
+      unread: '未打开',
       declined: '拒绝原因',
       history: '记录',
       by: {

@@ -85,11 +85,17 @@ export default {
     awaiting: '等待您签署：{{count}} 份',
     noneAwaiting: '没有等待您签署的文件',
     toRead: '可阅读的文件：{{count}} 份',
+    allRead: '您已打开所有文件',
   },
   reference: {
     title: '参考文件',
     intro: '护理团队提供给您阅读和保存的指南与资料。',
     empty: '暂时没有参考文件。',
     read: '阅读',
+    unread: '尚未打开',
+    readOn: '已于 {{date}} 打开',
+  },
+  edition: {
+    fallback: '此文件暂无中文版，以下显示英文版。',
   },
 };

@@ -19,6 +19,8 @@ export default {
     document: '文件',
     bfAdl: 'BF-ADL 评估',
     users: '用户',
+    documentLibrary: '文件与表单',
+    templateEditor: '文件',
     settings: '设置',
     userDetail: '用户详情',
     account: '账户',

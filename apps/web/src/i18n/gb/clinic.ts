@@ -58,6 +58,12 @@ export default {
       none: 'No documents sent to this patient.',
       status: 'Status: {{status}}',
       due: 'Due {{date}}',
+      version: 'Version {{version}}',
+      edition: '{{edition}} edition signed',
+      languages: { gb: 'English', cn: 'Chinese' },
+      reference: 'Reference documents',
+      readAt: 'opened {{time}}',
+      unread: 'not opened',
       declined: 'Reason for declining',
       history: 'History',
       by: {

@@ -87,11 +87,17 @@ export default {
     awaiting: 'Awaiting your signature: {{count}}',
     noneAwaiting: 'Nothing awaits your signature',
     toRead: 'Documents to read: {{count}}',
+    allRead: 'You have opened every document',
   },
   reference: {
     title: 'Reference documents',
     intro: 'Guides and leaflets from your care team to read and keep.',
     empty: 'There are no reference documents yet.',
     read: 'Read',
+    unread: 'Not opened yet',
+    readOn: 'Opened on {{date}}',
+  },
+  edition: {
+    fallback: 'This document has no Chinese edition yet; it is shown in English.',
   },
 };

@@ -20,6 +20,8 @@ export default {
     document: 'Document',
     bfAdl: 'BF-ADL assessment',
     users: 'Users',
+    documentLibrary: 'Documents & Forms',
+    templateEditor: 'Document',
     settings: 'Settings',
     userDetail: 'User',
     account: 'Account',

@@ -11,6 +11,7 @@ const VALUES: SettingsValues = {
   chat_mode: 'builtin',
   zendesk_widget_key: '',
   signing_window_days: 14,
+  document_reminder_hours: 48,
   session_timeout_minutes: 480,
   idle_timeout_minutes: 30,
   password_min_length: 12,

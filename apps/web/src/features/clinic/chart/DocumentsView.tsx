@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartDocument, ChartDocumentEvent } from '@portal/protocol';
+import type { ChartDocument, ChartDocumentEvent, ChartReferenceRead } from '@portal/protocol';
 import { downloadSignedPdf, useChartDocuments } from '../clinic-api.ts';
 import { ChartSection } from './ChartSection.tsx';
 import { useChartFormat } from './use-chart-format.ts';
@@ -62,6 +62,32 @@ function EventLine({ event }: { event: ChartDocumentEvent }) {
   );
 }
 
+/** Whether the patient opened each published reference document, and when first. */
+function ReferenceReads({ reference }: { reference: readonly ChartReferenceRead[] }) {
+  const { t } = useTranslation('clinic');
+  const format = useChartFormat();
+  if (reference.length === 0) return null;
+  return (
+    <div className="chart-reference">
+      <h4>{t('chart.documents.reference')}</h4>
+      <ul>
+        {reference.map((item) => (
+          <li key={item.template_id}>
+            {item.title}:{' '}
+            {item.read_at ? (
+              <time dateTime={item.read_at}>
+                {t('chart.documents.readAt', { time: format.moment(item.read_at) })}
+              </time>
+            ) : (
+              <strong>{t('chart.documents.unread')}</strong>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Every document sent to the patient with its whole history, decline reason and signed copy. */
 export function DocumentsView({ patientId }: { patientId: string }) {
   const { t } = useTranslation(['clinic', 'admin']);
@@ -69,11 +95,10 @@ export function DocumentsView({ patientId }: { patientId: string }) {
   const query = useChartDocuments(patientId);
   return (
     <ChartSection id="documents" title={t('chart.documents.title')} query={query}>
-      {({ items }) =>
-        items.length === 0 ? (
-          <p>{t('chart.documents.none')}</p>
-        ) : (
-          items.map((document) => (
+      {({ items, reference }) => (
+        <>
+          {items.length === 0 && <p>{t('chart.documents.none')}</p>}
+          {items.map((document) => (
             <article
               key={document.id}
               className="chart-document"
@@ -85,6 +110,17 @@ export function DocumentsView({ patientId }: { patientId: string }) {
                   status: t(`admin:detail.documents.statuses.${document.status}`),
                 })}
                 {document.due_at && <> · {t('chart.documents.due', { date: format.day(document.due_at) })}</>}
+                {' · '}
+                {t('chart.documents.version', { version: document.template_version })}
+                {document.edition && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    {t('chart.documents.edition', {
+                      edition: t(`chart.documents.languages.${document.edition}`),
+                    })}
+                  </>
+                )}
               </p>
               {document.rejection_reason && (
                 <div className="chart-document__reason">
@@ -100,9 +136,10 @@ export function DocumentsView({ patientId }: { patientId: string }) {
               </ol>
               <SignedCopy document={document} />
             </article>
-          ))
-        )
-      }
+          ))}
+          <ReferenceReads reference={reference} />
+        </>
+      )}
     </ChartSection>
   );
 }

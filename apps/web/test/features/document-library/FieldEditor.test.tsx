@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { describe, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { DocumentField } from '@portal/protocol';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+import { FieldEditor } from '../../../src/features/document-library/FieldEditor.tsx';
+import type { EditorPage } from '../../../src/features/document-library/pdf-pages.ts';
+
+/** Two A4-like pages in points; the editor's keyboard paths need no drawing. */
+const PAGES: EditorPage[] = [
+  { number: 1, size: { width: 612, height: 792 } },
+  { number: 2, size: { width: 612, height: 792 } },
+];
+
+/** The editor as a page holds it; what it last reported is shown for the test to read. */
+function Harness({ start = [] }: { start?: DocumentField[] }) {
+  const [fields, setFields] = useState<DocumentField[]>(start);
+  return (
+    <>
+      <FieldEditor pages={PAGES} fields={fields} onChange={setFields} />
+      <pre data-testid="fields">{JSON.stringify(fields)}</pre>
+    </>
+  );
+}
+
+const reported = () =>
+  JSON.parse(page.getByTestId('fields').element().textContent ?? '[]') as DocumentField[];
+
+describe('placing fields by keyboard', () => {
+  test('adds a signature box in the middle of the page, moves it with arrows and resizes it with Alt+arrows', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderScreen(<Harness />);
+    await screen.getByRole('button', { name: 'Add field: Signature' }).click();
+    const box = screen.getByRole('button', { name: /^Field 1: Signature, page 1/ }).last();
+    await expect.element(box).toHaveFocus();
+    expect(reported()).toEqual([{ kind: 'signature', page: 1, x: 216, y: 376, width: 180, height: 40 }]);
+
+    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(reported()[0]).toMatchObject({ x: 218, y: 396 });
+
+    // Alt+Right widens; Alt+Down makes it taller downwards, keeping its top edge (y + height) put.
+    await userEvent.keyboard('{Alt>}{ArrowRight}{ArrowDown}{/Alt}');
+    expect(reported()[0]).toMatchObject({ x: 218, y: 394, width: 182, height: 42 });
+    await userEvent.keyboard('{Control>}{Shift>}{ArrowLeft}{/Shift}{/Control}');
+    expect(reported()[0]).toMatchObject({ width: 162 });
+    await expect
+      .element(screen.getByRole('status'))
+      .toHaveTextContent('Field 1: Signature, page 1, 218 by 394');
+  });
+
+  test('places a date field of the chosen kind on the chosen page and keeps it on the page', async () => {
+    const screen = await renderScreen(<Harness />);
+    await screen.getByRole('radio', { name: 'Date' }).click();
+    await screen.getByRole('combobox', { name: 'Page' }).selectOptions('2');
+    await screen.getByRole('button', { name: 'Add field: Date' }).click();
+    expect(reported()).toEqual([{ kind: 'date', page: 2, x: 256, y: 386, width: 100, height: 20 }]);
+    for (let press = 0; press < 20; press++) await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(reported()[0]).toMatchObject({ x: 0, y: 386 });
+  });
+
+  test('selects a field from the list, deletes it with the Delete key, and offers intake prefill for text fields', async () => {
+    const screen = await renderScreen(
+      <Harness
+        start={[
+          { kind: 'signature', page: 1, x: 50, y: 60, width: 180, height: 40 },
+          { kind: 'text', page: 1, x: 50, y: 700, width: 160, height: 20 },
+        ]}
+      />,
+    );
+    await screen.getByRole('listitem').nth(1).getByRole('button').click();
+    const prefill = screen.getByRole('combobox', { name: 'Fill in from the intake form' });
+    await prefill.selectOptions('date_of_birth');
+    expect(reported()[1]).toMatchObject({ kind: 'text', prefill: 'date_of_birth' });
+
+    await screen.getByRole('listitem').nth(0).getByRole('button').click();
+    await expect.element(screen.getByRole('button', { name: /^Field 1: Signature/ }).last()).toHaveFocus();
+    await userEvent.keyboard('{Delete}');
+    expect(reported()).toEqual([
+      { kind: 'text', page: 1, x: 50, y: 700, width: 160, height: 20, prefill: 'date_of_birth' },
+    ]);
+  });
+
+  test('is axe clean in English and Chinese', async () => {
+    for (const locale of ['gb', 'cn'] as const) {
+      const screen = await renderScreen(
+        <Harness start={[{ kind: 'signature', page: 1, x: 50, y: 60, width: 180, height: 40 }]} />,
+        { locale },
+      );
+      await expect.element(screen.getByRole('radio').first()).toBeVisible();
+      await expectNoAxeViolations(screen.container);
+      screen.unmount();
+    }
+  });
+});
