@@ -82,6 +82,13 @@ describe('the documents library', () => {
     w.admin.post<TemplateDetail>('/admin/documents/library/fields/', { id, language, fields });
   const publish = (id: string, version: number) =>
     w.admin.post<TemplateDetail>('/admin/documents/library/publish/', { id, version });
+  /** Mei signs, naming the cn edition as the signing screen does. */
+  const signCn = (id: string) =>
+    cnPatient.client.post<PatientDocument>(
+      '/patient/sign/',
+      { id, action: 'sign', consent: true, language: 'cn', signature: { kind: 'typed', text: 'Mei' } },
+      { encrypt: true },
+    );
   const library = (query: Record<string, string> = {}) =>
     w.admin.get<TemplateLibrary>('/admin/documents/library/', query);
 
@@ -168,17 +175,7 @@ describe('the documents library', () => {
 
     const session = await cnPatient.client.get<SigningSession>('/patient/sign/', { id: sent!.id });
     expect(session.document.language).toBe('cn');
-    const signed = await cnPatient.client.post<PatientDocument>(
-      '/patient/sign/',
-      {
-        id: sent!.id,
-        action: 'sign',
-        consent: true,
-        language: 'cn',
-        signature: { kind: 'typed', text: 'Mei' },
-      },
-      { encrypt: true },
-    );
+    const signed = await signCn(sent!.id);
     expect(signed).toMatchObject({ status: 'signed', language: 'cn' });
 
     const detail = await cnPatient.client.get<DocumentDetail>('/patient/document/', { id: sent!.id });
@@ -207,19 +204,7 @@ describe('the documents library', () => {
     const [sent] = await assign(w.admin, created.id, [cnPatient.id]);
     const session = await cnPatient.client.get<SigningSession>('/patient/sign/', { id: sent!.id });
     expect(session.document).toMatchObject({ language: 'gb', edition_fallback: true });
-    const refused = await refusal(
-      cnPatient.client.post(
-        '/patient/sign/',
-        {
-          id: sent!.id,
-          action: 'sign',
-          consent: true,
-          language: 'cn',
-          signature: { kind: 'typed', text: 'Mei' },
-        },
-        { encrypt: true },
-      ),
-    );
+    const refused = await refusal(signCn(sent!.id));
     expect(refused).toMatchObject({ code: Codes.validation });
     expect(refused.errors?.[0]?.path).toBe('language');
   });
