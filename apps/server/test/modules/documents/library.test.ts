@@ -297,8 +297,8 @@ describe('the documents library', () => {
     expect(refused.errors?.[0]?.path).toBe('document_reminder_hours');
   });
 
-  it("prefills text fields from the patient's handed-in intake, and stamps them with the signer's name", async () => {
-    const patient = await addPatient(w.t, 'Jordan');
+  it("prefills text fields from the patient's handed-in intake, and stamps them with the signer's name in Chinese", async () => {
+    const patient = await addPatient(w.t, '秀英');
     await fillIntake(patient.client);
     await handIn(patient.client);
     const created = await create('signature', 'Registration form');
@@ -329,6 +329,8 @@ describe('the documents library', () => {
     const { stdout: text } = await promisify(execFile)('pdftotext', ['-f', '1', '-l', '1', file, '-']);
     expect(text).toContain(`${profile.first_name} ${profile.last_name}`);
     expect(text).toContain(contact.address.city);
-    expect(text).toContain('Jordan Tester');
+    expect(text).toContain('秀英 Tester');
+    const { stdout: fonts } = await promisify(execFile)('pdffonts', [file]);
+    expect(fonts).toMatch(/NotoSansSC\S*\s+CID TrueType\s+Identity-H\s+yes/);
   });
 });
