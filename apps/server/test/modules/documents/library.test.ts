@@ -82,6 +82,13 @@ describe('the documents library', () => {
     w.admin.post<TemplateDetail>('/admin/documents/library/fields/', { id, language, fields });
   const publish = (id: string, version: number) =>
     w.admin.post<TemplateDetail>('/admin/documents/library/publish/', { id, version });
+  /** Mei signs, naming the cn edition as the signing screen does. */
+  const signCn = (id: string) =>
+    cnPatient.client.post<PatientDocument>(
+      '/patient/sign/',
+      { id, action: 'sign', consent: true, language: 'cn', signature: { kind: 'typed', text: 'Mei' } },
+      { encrypt: true },
+    );
   const library = (query: Record<string, string> = {}) =>
     w.admin.get<TemplateLibrary>('/admin/documents/library/', query);
 
@@ -168,17 +175,7 @@ describe('the documents library', () => {
 
     const session = await cnPatient.client.get<SigningSession>('/patient/sign/', { id: sent!.id });
     expect(session.document.language).toBe('cn');
-    const signed = await cnPatient.client.post<PatientDocument>(
-      '/patient/sign/',
-      {
-        id: sent!.id,
-        action: 'sign',
-        consent: true,
-        language: 'cn',
-        signature: { kind: 'typed', text: 'Mei' },
-      },
-      { encrypt: true },
-    );
+    const signed = await signCn(sent!.id);
     expect(signed).toMatchObject({ status: 'signed', language: 'cn' });
 
     const detail = await cnPatient.client.get<DocumentDetail>('/patient/document/', { id: sent!.id });
@@ -207,19 +204,7 @@ describe('the documents library', () => {
     const [sent] = await assign(w.admin, created.id, [cnPatient.id]);
     const session = await cnPatient.client.get<SigningSession>('/patient/sign/', { id: sent!.id });
     expect(session.document).toMatchObject({ language: 'gb', edition_fallback: true });
-    const refused = await refusal(
-      cnPatient.client.post(
-        '/patient/sign/',
-        {
-          id: sent!.id,
-          action: 'sign',
-          consent: true,
-          language: 'cn',
-          signature: { kind: 'typed', text: 'Mei' },
-        },
-        { encrypt: true },
-      ),
-    );
+    const refused = await refusal(signCn(sent!.id));
     expect(refused).toMatchObject({ code: Codes.validation });
     expect(refused.errors?.[0]?.path).toBe('language');
   });
@@ -312,8 +297,8 @@ describe('the documents library', () => {
     expect(refused.errors?.[0]?.path).toBe('document_reminder_hours');
   });
 
-  it("prefills text fields from the patient's handed-in intake, and stamps them with the signer's name", async () => {
-    const patient = await addPatient(w.t, 'Jordan');
+  it("prefills text fields from the patient's handed-in intake, and stamps them with the signer's name in Chinese", async () => {
+    const patient = await addPatient(w.t, '秀英');
     await fillIntake(patient.client);
     await handIn(patient.client);
     const created = await create('signature', 'Registration form');
@@ -344,6 +329,8 @@ describe('the documents library', () => {
     const { stdout: text } = await promisify(execFile)('pdftotext', ['-f', '1', '-l', '1', file, '-']);
     expect(text).toContain(`${profile.first_name} ${profile.last_name}`);
     expect(text).toContain(contact.address.city);
-    expect(text).toContain('Jordan Tester');
+    expect(text).toContain('秀英 Tester');
+    const { stdout: fonts } = await promisify(execFile)('pdffonts', [file]);
+    expect(fonts).toMatch(/NotoSansSC\S*\s+CID TrueType\s+Identity-H\s+yes/);
   });
 });
