@@ -21,10 +21,7 @@ const page = {
     () => import('../features/document-library/DocumentLibraryPage.tsx'),
     ['library'],
   ),
-  templateEditor: lazyPage(
-    () => import('../features/document-library/TemplateEditorPage.tsx'),
-    ['library'],
-  ),
+  templateEditor: lazyPage(() => import('../features/document-library/TemplateEditorPage.tsx'), ['library']),
   acceptInvite: lazyPage(() => import('../features/admin-users/AcceptInvitePage.tsx'), ['admin']),
   settings: lazyPage(() => import('../features/settings/SettingsPage.tsx'), ['admin']),
   account: lazyPage(() => import('../features/account/AccountPage.tsx'), ['account']),
