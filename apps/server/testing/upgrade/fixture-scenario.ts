@@ -368,22 +368,23 @@ export async function writeScenario(
   await intakes(w);
   await assessments(w);
   await messages(w);
-  const signed = await documents(w, made, margaret, {
-    client: w.clients.get(PEOPLE.xiuying.email)!,
-    id: w.ids.get(PEOPLE.xiuying.email)!,
-    reason: '我想先和李医生谈谈风险。',
-  });
-  signed.push(
-    await libraryDocument(w, {
-      client: w.clients.get(PEOPLE.xiuying.email)!,
-      id: w.ids.get(PEOPLE.xiuying.email)!,
-    }),
-  );
+  const xiuying = { client: w.clients.get(PEOPLE.xiuying.email)!, id: w.ids.get(PEOPLE.xiuying.email)! };
+  // Each signed PDF with the patient who signed it, who reads it back after the upgrade.
+  const signed = [
+    ...(await documents(w, made, margaret, { ...xiuying, reason: '我想先和李医生谈谈风险。' })).map((id) => ({
+      id,
+      as: PEOPLE.margaret.email,
+    })),
+    { id: await libraryDocument(w, xiuying), as: PEOPLE.xiuying.email },
+  ];
   await withdrawDemoDocuments(w);
   const totpSecret = await enrolMfa(margaret.client);
   await untilExpired(admin, expiring);
 
-  const plan = await readPlan(w, signed);
+  const plan = await readPlan(
+    w,
+    signed.map((s) => s.id),
+  );
   await perform(w, plan);
   const reads = await perform(w, plan);
   const accounts: FixtureAccount[] = [
@@ -396,10 +397,6 @@ export async function writeScenario(
       ...(p === PEOPLE.margaret ? { totp_secret: totpSecret } : {}),
     })),
   ];
-  const signed_pdfs = signed.map((id) => ({
-    as: PEOPLE.margaret.email,
-    path: '/patient/document/',
-    query: { id },
-  }));
+  const signed_pdfs = signed.map(({ id, as }) => ({ as, path: '/patient/document/', query: { id } }));
   return { accounts, reads, signed_pdfs };
 }
