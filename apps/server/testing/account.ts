@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { mfaEnrolment, mfaRecoveryCodes, type MfaEnrolment } from '@portal/protocol';
-import { type PortalClient, type PortalResponse } from '@portal/protocol/testing';
+import type { PortalClient } from '@portal/protocol/testing';
+import { sealedPost } from './answers.ts';
 import type { TestPortal } from './test-portal.ts';
 
 /** The code an authenticator app shows for the base32 `secret` at `timestamp` (ms). */
@@ -15,9 +16,6 @@ export const totpCode = (t: TestPortal, secret: string, offsetSteps = 0): string
 
 /** The next 30-second step, so a fresh code is not refused as a replay. */
 export const nextStep = (t: TestPortal) => t.clock.advance(30_000);
-
-export const sealedPost = (client: PortalClient, path: string, body: unknown): Promise<PortalResponse> =>
-  client.send({ method: 'POST', path, body, encrypt: true });
 
 /** Enrols the signed-in user: the secret (as the manual key) and the recovery codes. */
 export async function enrol(

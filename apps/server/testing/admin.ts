@@ -1,19 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { UserStatus } from '@portal/protocol';
-import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import type { PortalClient } from '@portal/protocol/testing';
 import { users } from '../src/db/schema/index.ts';
 import type { TestPortal } from './test-portal.ts';
 
 /** Helpers for the admin tests: sealed calls, answers' codes, and users made fast. */
-
-export const codeOf = (answer: PortalResponse) => (answer.body as { code: number }).code;
-export const messageOf = (answer: PortalResponse) => (answer.body as { message: string }).message;
-export const pathsOf = (answer: PortalResponse) =>
-  ((answer.body as { errors?: { path: string }[] }).errors ?? []).map((e) => e.path);
-
-/** Admin writes are sealed (protocol.md §4). */
-export const sealedPost = (client: PortalClient, path: string, body: unknown) =>
-  client.send({ method: 'POST', path, body, encrypt: true });
 
 /** `POST /token/invite/accept/`, the password sealed like reset confirm's; the answer as received. */
 export const acceptInvite = (client: PortalClient, token: string, newPassword: string) =>

@@ -33,10 +33,6 @@ export const submission = (answers: Answers, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-export const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
-export const pathsOf = (answer: { body: unknown }) =>
-  ((answer.body as { errors?: { path: string }[] }).errors ?? []).map((e) => e.path);
-
 export async function userIdOf(t: TestPortal, email: string): Promise<string> {
   const [user] = await t.portal.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return user!.id;

@@ -138,9 +138,6 @@ export async function raw(t: TestPortal, client: PortalClient | null, req: RawRe
   return { status: response.status, text, body: parsed, headers: response.headers };
 }
 
-export const codeOf = (answer: RawAnswer): number | undefined =>
-  (answer.body as { code?: number } | null)?.code;
-
 /** Stack frames, file paths and driver or runtime messages that must never reach a client. */
 const INTERNALS =
   /\bat .+:\d+:\d+|node_modules|\/src\/|\.ts\b|TypeError|ReferenceError|SyntaxError|ZodError|drizzle|pglite|postgres|duplicate key|violates|relation "|stack/i;

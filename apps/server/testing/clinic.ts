@@ -4,8 +4,9 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog } from '../src/db/schema/index.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from './intake-samples.ts';
 import type { TestPortal } from './test-portal.ts';
-import { sealedPost, signedUpPatient } from './admin.ts';
+import { signedUpPatient } from './admin.ts';
 import { makePdf } from './documents.ts';
+import { sealedPost } from './answers.ts';
 
 /**
  * A staff account of a preset, made as a clinic would: an account, then the access dialog's

@@ -81,7 +81,7 @@ export function signDrawn(patient: PortalClient, id: string) {
 }
 
 /** The protocol code a failed call answered. */
-export async function codeOf(call: Promise<unknown>): Promise<number> {
+export async function failureCodeOf(call: Promise<unknown>): Promise<number> {
   try {
     await call;
   } catch (error) {
@@ -92,7 +92,7 @@ export async function codeOf(call: Promise<unknown>): Promise<number> {
 }
 
 export async function expectCode(call: Promise<unknown>, code: ErrorCode): Promise<void> {
-  expect(await codeOf(call)).toBe(code);
+  expect(await failureCodeOf(call)).toBe(code);
 }
 
 export interface DocumentsWorld {

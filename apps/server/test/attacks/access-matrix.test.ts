@@ -19,7 +19,6 @@ import {
 } from '../../testing/route-rules.ts';
 import {
   apiRoutes,
-  codeOf,
   expectCleanAnswer,
   expectNoSecretsInLogs,
   raw,
@@ -31,6 +30,7 @@ import {
   type Principal,
   type SecurityWorld,
 } from '../../testing/attacks.ts';
+import { codeOf } from '../../testing/answers.ts';
 
 let w: SecurityWorld;
 let principals: Principal[];

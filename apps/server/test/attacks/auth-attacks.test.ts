@@ -9,7 +9,6 @@ import { hashPassword } from '../../src/lib/passwords.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { addPatient } from '../../testing/documents.ts';
 import {
-  codeOf,
   expectCleanAnswer,
   expectNoSecretsInLogs,
   raw,
@@ -18,6 +17,7 @@ import {
   startSecurityWorld,
   type SecurityWorld,
 } from '../../testing/attacks.ts';
+import { codeOf } from '../../testing/answers.ts';
 
 /**
  * What tokens.test.ts, transport.test.ts and login.test.ts do not already prove: forged

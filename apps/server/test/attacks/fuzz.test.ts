@@ -7,7 +7,6 @@ import { addPatient } from '../../testing/documents.ts';
 import { accessOf, ROUTE_RULES } from '../../testing/route-rules.ts';
 import {
   apiRoutes,
-  codeOf,
   expectCleanAnswer,
   expectNoSecretsInLogs,
   raw,
@@ -18,6 +17,7 @@ import {
   type RawRequest,
   type SecurityWorld,
 } from '../../testing/attacks.ts';
+import { codeOf } from '../../testing/answers.ts';
 
 /**
  * Fixed (plus the route's index) so a failure replays; bounded so the suite stays quick on

@@ -12,8 +12,9 @@ import {
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, events, mfaFactors, mfaRecoveryCodes, users } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, signedUpPatient } from '../../../testing/admin.ts';
-import { enrol, nextStep, passwordStep, sealedPost, sendMfa, totpCode } from '../../../testing/account.ts';
+import { signedUpPatient } from '../../../testing/admin.ts';
+import { enrol, nextStep, passwordStep, sendMfa, totpCode } from '../../../testing/account.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStatus } from '@portal/protocol';
-import { type PortalClient, type PortalResponse } from '@portal/protocol/testing';
+import type { PortalClient } from '@portal/protocol/testing';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import { signedUpPatient } from '../../../testing/admin.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 const MINUTE = 60_000;
 
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const codeOf = (answer: PortalResponse) => (answer.body as { code: number }).code;
 const statusOf = async (c: PortalClient) => sessionStatus.parse(await c.get('/account/session/'));
 const extend = async (c: PortalClient) => sessionStatus.parse(await c.post('/account/session/extend/', {}));
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });

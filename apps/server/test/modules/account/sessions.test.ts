@@ -4,8 +4,9 @@ import { accountSessions, endedSessions } from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
 import { auditLog } from '../../../src/db/schema/index.ts';
 import { startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, pathsOf, signedUpPatient } from '../../../testing/admin.ts';
+import { signedUpPatient } from '../../../testing/admin.ts';
 import { deviceOf } from '../../../src/modules/account/device-label.ts';
+import { codeOf, pathsOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 beforeAll(async () => {

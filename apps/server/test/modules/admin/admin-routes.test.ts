@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '@portal/protocol/testing';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf } from '../../../testing/admin.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let patient: PortalClient;

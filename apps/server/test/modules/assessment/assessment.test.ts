@@ -8,15 +8,14 @@ import {
   answersTotalling,
   barthel,
   BF_ADL,
-  codeOf,
   newPatient,
-  pathsOf,
   readAssessment,
   saveAssessment,
   signInAgain,
   submission,
   userIdOf,
 } from '../../../testing/assessment.ts';
+import { codeOf, pathsOf } from '../../../testing/answers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
+import type { PortalClient } from '@portal/protocol/testing';
 import { sessions } from '../../../src/db/schema/index.ts';
 import {
   DEMO_ADMIN,
@@ -10,6 +10,7 @@ import {
   TestClock,
   type TestPortal,
 } from '../../../testing/test-portal.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 const MINUTE = 60_000;
 
@@ -29,7 +30,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const codeOf = (answer: PortalResponse) => (answer.body as { code: number }).code;
 /** What the open web app sends every 10 s on its own. */
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
 /** Something the patient asked for. */

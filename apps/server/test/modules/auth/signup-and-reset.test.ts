@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, users } from '../../../src/db/schema/index.ts';
 import { linkToken, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import { startSmtpSink } from '../../../testing/smtp-sink.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -21,7 +22,6 @@ async function sent(): Promise<string[]> {
   return smtp.messages;
 }
 
-const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
 const newPatient = {
   email: 'New.Patient@Example.com',
   password: 'Blue-harbour-lantern-7',

@@ -6,6 +6,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { users } from '../../../src/db/schema/index.ts';
 import { queueEvent } from '../../../src/modules/events/event-queries.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -15,7 +16,6 @@ afterAll(() => t.close());
 
 const poll = (c: PortalClient, headers?: Record<string, string>) =>
   c.send({ method: 'GET', path: '/patient/event/', headers });
-const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
 
 function b64url(value: unknown) {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

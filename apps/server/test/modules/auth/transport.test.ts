@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSalt, seal } from '@portal/protocol';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 beforeAll(async () => {
   t = await startTestPortal();
 });
 afterAll(() => t.close());
-
-const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
 
 /** A login whose password is sealed by hand, so the test controls salt and ciphertext. */
 async function loginWith(salt: string, sealedPassword: (z: Uint8Array) => Promise<string>) {

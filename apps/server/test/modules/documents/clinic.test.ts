@@ -12,7 +12,7 @@ import { auditLog } from '../../../src/db/schema/index.ts';
 import {
   addPatient,
   assign,
-  codeOf,
+  failureCodeOf,
   expectCode,
   makePdf,
   SIGNATURE_FIELDS,
@@ -70,7 +70,7 @@ describe('the clinic side of documents', () => {
       id: template.id,
       fields: [{ kind: 'signature', page: 3, x: 10, y: 10, width: 100, height: 40 }],
     });
-    expect(await codeOf(call)).toBe(Codes.validation);
+    expect(await failureCodeOf(call)).toBe(Codes.validation);
   });
 
   it('refuses assignments that make no sense, naming the field, and assigns nothing', async () => {

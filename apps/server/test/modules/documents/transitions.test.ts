@@ -11,7 +11,7 @@ import {
 import { expireOverdueDocuments } from '../../../src/modules/documents/expiry-job.ts';
 import {
   assign,
-  codeOf,
+  failureCodeOf,
   SIGNATURE_FIELDS,
   startDocumentsWorld,
   uploadTemplate,
@@ -98,7 +98,7 @@ describe('the document state table, through the real API', () => {
     async ({ from, action }) => {
       const id = await documentIn(from);
       const before = await read(id);
-      expect(await codeOf(attempt(id, action))).toBe(Codes.conflict);
+      expect(await failureCodeOf(attempt(id, action))).toBe(Codes.conflict);
       const after = await read(id);
       expect(after.status).toBe(from);
       expect(after.version).toBe(before.version);

@@ -11,6 +11,7 @@ import {
   type TestPortal,
 } from '../../../testing/test-portal.ts';
 import { queueEvent } from '../../../src/modules/events/event-queries.ts';
+import { codeOf } from '../../../testing/answers.ts';
 
 // Decision 0008: the event poll is answered from each node's cache of the auth statement, which
 // the database's notifications keep honest. Two nodes on one database and one clock.
@@ -35,7 +36,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const codeOf = (answer: PortalResponse) => (answer.body as { code: number }).code;
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
 const eventOf = (answer: PortalResponse) => (answer.body as { data?: { name: string | null } }).data?.name;
 

@@ -12,8 +12,8 @@ import type { PortalClient } from '@portal/protocol/testing';
 import { auditLog, messageAttachments, messages, users } from '../../../src/db/schema/index.ts';
 import { startSmtpSink } from '../../../testing/smtp-sink.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
 import { addPatient, makePdf, makeSignaturePng } from '../../../testing/documents.ts';
+import { codeOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

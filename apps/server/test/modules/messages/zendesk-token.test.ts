@@ -8,7 +8,7 @@ import type { PublicConfig } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { settings, users } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, messageOf, sealedPost } from '../../../testing/admin.ts';
+import { codeOf, messageOf, sealedPost } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

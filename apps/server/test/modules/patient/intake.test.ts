@@ -6,6 +6,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL, TINY_PNG } from '../../../testing/intake-samples.ts';
 import { makePdf } from '../../../testing/documents.ts';
+import { codeOf, pathsOf } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let patient: PortalClient;
@@ -42,9 +43,6 @@ interface State {
 const get = (c: PortalClient, name: string) => c.get<State>(`/patient/${name}/`);
 const save = (c: PortalClient, name: string, body: unknown) =>
   c.send({ method: 'POST', path: `/patient/${name}/`, body, encrypt: true });
-const codeOf = (answer: { body: unknown }) => (answer.body as { code: number }).code;
-const pathsOf = (answer: { body: unknown }) =>
-  ((answer.body as { errors?: { path: string }[] }).errors ?? []).map((e) => e.path);
 
 describe('intake resources', () => {
   it.each(INTAKE_RESOURCE_NAMES)('%s round-trips through the API, sealed both ways', async (name) => {

@@ -5,8 +5,9 @@ import { type PublicConfig } from '@portal/protocol';
 import { PortalClient, type PortalResponse } from '@portal/protocol/testing';
 import { users } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, linkToken, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { acceptInvite, codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
+import { acceptInvite } from '../../../testing/admin.ts';
 import { makeSignaturePng } from '../../../testing/documents.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 // Settings that reach beyond the settings page: the password minimum on every endpoint that
 // sets a password, and the clinic's name and logo wherever a person sees the clinic.

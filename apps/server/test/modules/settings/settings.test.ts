@@ -4,8 +4,8 @@ import { type PublicConfig, type SettingsView } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, settings } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
-import { codeOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
 import { loadSecret } from '../../../src/modules/settings/settings-queries.ts';
+import { codeOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

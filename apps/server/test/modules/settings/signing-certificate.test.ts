@@ -14,8 +14,8 @@ import {
   signDrawn,
   uploadTemplate,
 } from '../../../testing/documents.ts';
-import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/admin.ts';
 import { DAY, makeCertificate, pkcs12Of } from '../../../testing/certificates.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 /** The certificate the PKCS#7 signature inside a signed PDF carries (its /Contents, hex, zero-padded). */
 function signerCertificate(pdf: Buffer): X509Certificate {

@@ -9,8 +9,8 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../../../testing/test-portal.ts';
-import { codeOf, pathsOf } from '../../../../testing/admin.ts';
 import { auditCsv, csvCell } from '../../../../src/modules/admin/audit/audit-csv.ts';
+import { codeOf, pathsOf } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

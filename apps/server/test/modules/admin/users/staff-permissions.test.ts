@@ -12,8 +12,8 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/admin.ts';
 import { BEYOND_OWN_PERMISSIONS } from '../../../../src/modules/admin/users/access-rules.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
 let clinicAdmin: PortalClient;

@@ -17,18 +17,10 @@ import {
   type TestPortal,
 } from '../../../../testing/test-portal.ts';
 import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
-import {
-  acceptInvite,
-  codeOf,
-  insertUsers,
-  messageOf,
-  pathsOf,
-  sealedPost,
-  signedUpPatient,
-  tryLogin,
-} from '../../../../testing/admin.ts';
+import { acceptInvite, insertUsers, signedUpPatient, tryLogin } from '../../../../testing/admin.ts';
 import { changeAccess } from '../../../../src/modules/admin/users/change-access.ts';
 import { applyUserAction } from '../../../../src/modules/admin/users/apply-user-action.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

@@ -19,7 +19,7 @@ import { snapshotEarlierHandIns } from '../../../../src/modules/patient/index.ts
 import { sha256Hex } from '../../../../src/modules/documents/file-store.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
-import { codeOf, signedUpPatient } from '../../../../testing/admin.ts';
+import { signedUpPatient } from '../../../../testing/admin.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../../testing/assessment.ts';
 import {
   assign,
@@ -30,6 +30,7 @@ import {
   uploadTemplate,
 } from '../../../../testing/documents.ts';
 import { auditRowsOf, fillIntake, handIn, ownCard, staffOf, uploadCard } from '../../../../testing/clinic.ts';
+import { codeOf } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;

@@ -10,9 +10,10 @@ import {
 import { type PortalClient } from '@portal/protocol/testing';
 import { SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
-import { codeOf, messageOf, pathsOf, sealedPost, signedUpPatient } from '../../../../testing/admin.ts';
+import { signedUpPatient } from '../../../../testing/admin.ts';
 import { makeSignaturePng } from '../../../../testing/documents.ts';
 import { auditRowsOf, fillIntake, handIn, ownCard, staffOf } from '../../../../testing/clinic.ts';
+import { codeOf, messageOf, pathsOf, sealedPost } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
 let clinician: { id: string; client: PortalClient };
