@@ -29,7 +29,7 @@ export default function TemplateEditorPage() {
   const { id = '' } = useParams();
   const template = useTemplate(id);
   const publish = usePublishTemplate();
-  const [language, setLanguage] = useState<DocumentLanguage>('gb');
+  const [chosenLanguage, setLanguage] = useState<DocumentLanguage>();
   const [retiring, setRetiring] = useState(false);
   const [sending, setSending] = useState(false);
   const detail = template.data;
@@ -45,6 +45,10 @@ export default function TemplateEditorPage() {
     );
   }
 
+  // Until the administrator picks one, the edition of the language they read, when it exists.
+  const language =
+    chosenLanguage ??
+    (i18n.language === 'cn' && version.editions.some((e) => e.language === 'cn') ? 'cn' : 'gb');
   const retired = detail.status === 'retired';
   const edition = version.editions.find((e) => e.language === language);
 
