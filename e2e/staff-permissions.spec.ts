@@ -75,9 +75,10 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.setViewportSize(DESKTOP);
       await signIn(page, FRONT_DESK);
       await expect(page).toHaveURL(/\/users$/);
-      await expect(sidebarLinks(page)).toHaveCount(2);
+      await expect(sidebarLinks(page)).toHaveCount(3);
       await expect(sidebarLinks(page).nth(0)).toHaveAttribute('href', '/users');
       await expect(sidebarLinks(page).nth(1)).toHaveAttribute('href', '/messages');
+      await expect(sidebarLinks(page).nth(2)).toHaveAttribute('href', '/document-library');
       await check(page, `staff-front-desk-sidebar-desktop-${locale}`);
 
       // Settings and the audit log are not theirs: the guard sends them away as it does a wrong role.
