@@ -1,6 +1,7 @@
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { ClinicLogo, DocumentEvent, DocumentLanguage } from '@portal/protocol';
-import { winAnsiSafe } from './pdf-text.ts';
+import { embedCjkSubset } from '../../lib/pdf-cjk-font.ts';
+import { isWinAnsi, winAnsiSafe } from './pdf-text.ts';
 
 export interface CertificateInfo {
   clinic: string;
@@ -25,23 +26,49 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const GREY = rgb(0.35, 0.35, 0.35);
 
+type LineStyle = { size?: number; bold?: boolean; grey?: boolean; indent?: number };
+
+interface Fonts {
+  plain: PDFFont;
+  bold: PDFFont;
+  /** Noto Sans SC cut to the page's own characters, for a line Helvetica cannot show (a Chinese name). */
+  wide: PDFFont | undefined;
+}
+
+/**
+ * Writes a line in Helvetica when it can show it, else in the wide font; a character neither
+ * has is written as its code point (winAnsiSafe's form), so the evidence stays exact.
+ */
+function fontFor(text: string, style: LineStyle, fonts: Fonts): { font: PDFFont; text: string } {
+  if (isWinAnsi(text) || !fonts.wide) {
+    return { font: style.bold ? fonts.bold : fonts.plain, text: winAnsiSafe(text) };
+  }
+  const shown = new Set(fonts.wide.getCharacterSet());
+  const safe = [...text]
+    .map((char) => {
+      const code = char.codePointAt(0)!;
+      return shown.has(code) ? char : `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+    })
+    .join('');
+  return { font: fonts.wide, text: safe };
+}
+
 /** A cursor that writes wrapped lines downwards and starts a new page when one fills up. */
 class PageWriter {
   #page: PDFPage;
   #y = A4[1] - MARGIN;
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly fonts: Fonts,
   ) {
     this.#page = doc.addPage(A4);
   }
 
-  line(text: string, opts: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) {
+  line(line: string, opts: LineStyle = {}) {
     const size = opts.size ?? 9;
-    const font = opts.bold ? this.bold : this.font;
+    const { font, text } = fontFor(line, opts, this.fonts);
     const width = A4[0] - 2 * MARGIN - (opts.indent ?? 0);
-    for (const part of wrap(winAnsiSafe(text), font, size, width)) {
+    for (const part of wrap(text, font, size, width)) {
       if (this.#y < MARGIN + size) {
         this.#page = this.doc.addPage(A4);
         this.#y = A4[1] - MARGIN;
@@ -111,52 +138,68 @@ const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 
 /** The audit certificate: who signed what, from where, every event, and the hashes that tie it together. */
 export async function appendCertificatePage(doc: PDFDocument, info: CertificateInfo): Promise<void> {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new PageWriter(doc, font, bold);
+  const lines = certificateLines(info);
+  const wide = lines.flatMap((line) => (typeof line !== 'number' && !isWinAnsi(line[0]) ? [line[0]] : []));
+  const w = new PageWriter(doc, {
+    plain: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    wide: wide.length > 0 ? await embedCjkSubset(doc, wide.join('')) : undefined,
+  });
   const logo = await embedLogo(doc, info.clinicLogo);
   if (logo) {
     w.image(logo, 40);
     w.gap(6);
   }
-  w.line('Audit certificate', { size: 18, bold: true });
-  w.line(`${info.clinic} patient portal`, { grey: true });
-  w.gap(12);
-  w.line('Document', { size: 11, bold: true });
-  w.line(info.title);
-  w.line(
-    `Template version ${info.templateVersion}, ${EDITION_NAMES[info.edition]} edition (${info.edition})`,
-  );
-  w.gap();
-  w.line('Signer', { size: 11, bold: true });
-  w.line(`Name: ${info.signerName}`);
-  w.line(`E-mail: ${info.signerEmail}`);
-  w.line(`IP address: ${info.ip ?? 'unknown'}`);
-  w.line(`User agent: ${info.userAgent ?? 'unknown'}`);
-  w.gap();
-  w.line('Consent given', { size: 11, bold: true });
-  w.line(info.consentText);
-  w.gap();
-  w.line('History (times in UTC)', { size: 11, bold: true });
-  for (const event of info.events) {
-    const move = event.from_status && event.to_status ? ` (${event.from_status} -> ${event.to_status})` : '';
-    w.line(`${utc(event.at)}  ${event.actor}: ${event.action}${move}`);
-    if (event.ip || event.user_agent) {
-      w.line(`from ${event.ip ?? 'unknown address'}, ${event.user_agent ?? 'unknown user agent'}`, {
-        grey: true,
-        indent: 12,
-      });
-    }
+  for (const line of lines) {
+    if (typeof line === 'number') w.gap(line);
+    else w.line(...line);
   }
-  w.gap();
-  w.line('Integrity', { size: 11, bold: true });
-  w.line(`SHA-256 of the original document: ${info.originalSha256}`);
-  w.line(`SHA-256 of the signed document: ${info.stampedSha256}`);
-  w.line(
-    'The signed-document hash is computed over the document with the signature stamped into its fields, ' +
-      'before this certificate page was added and before the digital signature was applied. ' +
-      `The whole file, this page included, is then digitally signed (PAdES, PKCS#7 detached) with the certificate "${info.certificateName}"; ` +
-      'any later change to the file invalidates that signature.',
-    { grey: true },
-  );
+}
+
+/** The page's lines in order, a number being a gap in points; known before drawing, so the fonts can be cut to them. */
+function certificateLines(info: CertificateInfo): (number | [string, LineStyle?])[] {
+  const heading = (text: string): [string, LineStyle] => [text, { size: 11, bold: true }];
+  return [
+    ['Audit certificate', { size: 18, bold: true }],
+    [`${info.clinic} patient portal`, { grey: true }],
+    12,
+    heading('Document'),
+    [info.title],
+    [`Template version ${info.templateVersion}, ${EDITION_NAMES[info.edition]} edition (${info.edition})`],
+    8,
+    heading('Signer'),
+    [`Name: ${info.signerName}`],
+    [`E-mail: ${info.signerEmail}`],
+    [`IP address: ${info.ip ?? 'unknown'}`],
+    [`User agent: ${info.userAgent ?? 'unknown'}`],
+    8,
+    heading('Consent given'),
+    [info.consentText],
+    8,
+    heading('History (times in UTC)'),
+    ...info.events.flatMap((event): [string, LineStyle?][] => {
+      const move =
+        event.from_status && event.to_status ? ` (${event.from_status} -> ${event.to_status})` : '';
+      const line: [string] = [`${utc(event.at)}  ${event.actor}: ${event.action}${move}`];
+      if (!event.ip && !event.user_agent) return [line];
+      return [
+        line,
+        [
+          `from ${event.ip ?? 'unknown address'}, ${event.user_agent ?? 'unknown user agent'}`,
+          { grey: true, indent: 12 },
+        ],
+      ];
+    }),
+    8,
+    heading('Integrity'),
+    [`SHA-256 of the original document: ${info.originalSha256}`],
+    [`SHA-256 of the signed document: ${info.stampedSha256}`],
+    [
+      'The signed-document hash is computed over the document with the signature stamped into its fields, ' +
+        'before this certificate page was added and before the digital signature was applied. ' +
+        `The whole file, this page included, is then digitally signed (PAdES, PKCS#7 detached) with the certificate "${info.certificateName}"; ` +
+        'any later change to the file invalidates that signature.',
+      { grey: true },
+    ],
+  ];
 }

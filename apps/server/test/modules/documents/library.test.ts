@@ -332,5 +332,10 @@ describe('the documents library', () => {
     expect(text).toContain('秀英 Tester');
     const { stdout: fonts } = await promisify(execFile)('pdffonts', [file]);
     expect(fonts).toMatch(/NotoSansSC\S*\s+CID TrueType\s+Identity-H\s+yes/);
+    // The audit certificate names the signer in their own script, not as code points.
+    const { stdout: certificate } = await promisify(execFile)('pdftotext', ['-f', '2', file, '-']);
+    expect(certificate).toContain('Audit certificate');
+    expect(certificate).toContain('Name: 秀英 Tester');
+    expect(certificate).not.toContain('<U+');
   });
 });
