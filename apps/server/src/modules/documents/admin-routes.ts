@@ -17,14 +17,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { assignDocuments } from './assign-documents.ts';
-import {
-  applyClinicAction,
-  downloadSignedPdf,
-  listPatientAssignments,
-  readAssignment,
-} from './clinic-service.ts';
+import { applyClinicAction } from './apply-clinic-action.ts';
+import { downloadSignedPdf } from './download-signed-pdf.ts';
+import { listPatientAssignments, readAssignment } from './read-clinic-assignments.ts';
 import { resendDocument } from './resend-document.ts';
-import { listTemplates, setTemplateFields, uploadTemplate } from './templates-service.ts';
+import { listTemplates } from './list-templates.ts';
+import { setTemplateFields } from './set-template-fields.ts';
+import { uploadTemplate } from './upload-template.ts';
 
 const encrypted = { 200: envelopeBody };
 const config = { roles: ['admin' as const], permission: 'manage_documents' as const };

@@ -15,7 +15,7 @@ import { documentAssignments, documentTemplates, users } from '../../db/schema/i
 import { recordAudit } from '../audit/index.ts';
 import { mailPatients } from './document-mail.ts';
 import { moveDocument, recordDocumentEvent } from './move-document.ts';
-import { findAssignment, findPublished, findTemplate, isRetired, listEvents } from './queries.ts';
+import { findAssignment, findPublished, findTemplate, isRetired, listEvents } from './document-queries.ts';
 import { clinicAssignmentView, eventView } from './views.ts';
 
 /** A patient has a template "open" while it waits for them or for the clinic: a second copy would confuse. */

@@ -3,7 +3,13 @@ import type { ChartDocument, ChartPerson, ChartReferenceRead, DocumentStatus } f
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { documentReads, documentTemplates, users } from '../../db/schema/index.ts';
-import { latestVersion, listAssignments, listEvents, selectPublished, type PublishedRow } from './queries.ts';
+import {
+  latestVersion,
+  listAssignments,
+  listEvents,
+  selectPublished,
+  type PublishedRow,
+} from './document-queries.ts';
 import { rejectionReasonOf } from './views.ts';
 
 /**

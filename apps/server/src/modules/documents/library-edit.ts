@@ -22,9 +22,9 @@ import {
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockTemplate } from './assign-documents.ts';
-import { loadTemplateDetails } from './library-read.ts';
+import { loadTemplateDetails } from './library-queries.ts';
 import { checkedUpload } from './pdf-upload.ts';
-import { findTemplate } from './queries.ts';
+import { findTemplate } from './document-queries.ts';
 import { draftFor, findEdition, insertVersion, templateVersions, writeEdition } from './template-versions.ts';
 
 /** 10400 for a field on a page the edition lacks. */

@@ -24,7 +24,9 @@ import {
   retireTemplate,
   setEditionFields,
 } from './library-edit.ts';
-import { listLibrary, readEditionPdf, readTemplateDetail } from './library-service.ts';
+import { listLibrary } from './list-library.ts';
+import { readEditionPdf } from './read-edition-pdf.ts';
+import { readTemplateDetail } from './read-template-detail.ts';
 
 const config = { roles: ['admin' as const], permission: 'manage_documents' as const };
 const tags = ['admin: documents library'];

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentsQuery, envelopeBody, idQuery, signRequest } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { listPatientDocuments, openSigningSession, readPatientDocument } from './patient-service.ts';
+import { listPatientDocuments } from './list-patient-documents.ts';
+import { openSigningSession } from './open-signing-session.ts';
+import { readPatientDocument } from './read-patient-document.ts';
 import { actOnDocument } from './sign-document.ts';
 
 const encrypted = { 200: envelopeBody };

@@ -12,7 +12,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentAssignments, users } from '../../db/schema/index.ts';
 import { assignmentViews, createAssignments, lockTemplate } from './assign-documents.ts';
 import { mailPatients } from './document-mail.ts';
-import { findAssignment } from './queries.ts';
+import { findAssignment } from './document-queries.ts';
 
 const RESENDABLE: readonly DocumentStatus[] = ['rejected', 'expired'];
 

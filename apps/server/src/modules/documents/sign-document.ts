@@ -21,7 +21,7 @@ import { mailStaffOfDecline } from './document-mail.ts';
 import { prefillFields } from './prefill-fields.ts';
 import { loadDocumentFile, storeDocumentFile } from './file-store.ts';
 import { moveDocument } from './move-document.ts';
-import { findAssignment, listEvents, type AssignmentRow } from './queries.ts';
+import { findAssignment, listEvents, type AssignmentRow } from './document-queries.ts';
 import { signingCredentials } from './signing-certificate.ts';
 import { eventView, patientDocumentView, reasonContext } from './views.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { documentEvents } from '../../db/schema/index.ts';
-import { pickEdition, type AssignmentRow, type PublishedRow } from './queries.ts';
+import { pickEdition, type AssignmentRow, type PublishedRow } from './document-queries.ts';
 
 /** Binds the encrypted rejection reason to its assignment. */
 export const reasonContext = (assignmentId: string) => `document_assignments:${assignmentId}:reason`;

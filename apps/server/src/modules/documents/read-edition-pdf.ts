@@ -1,39 +1,9 @@
-import {
-  Codes,
-  ProtocolError,
-  type DocumentPdf,
-  type TemplateDetail,
-  type templateEditionQuery,
-  type TemplateLibrary,
-  type templateLibraryQuery,
-} from '@portal/protocol';
+import { Codes, ProtocolError, type DocumentPdf, type templateEditionQuery } from '@portal/protocol';
 import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentTemplateEditions, documentTemplateVersions } from '../../db/schema/index.ts';
 import { loadDocumentFile } from './file-store.ts';
-import { loadTemplateDetails, summaryOf } from './library-read.ts';
-
-/** The library, filtered: `q` matches the shown titles of either language, any case. */
-export async function listLibrary(
-  ctx: AppContext,
-  query: z.output<typeof templateLibraryQuery>,
-): Promise<TemplateLibrary> {
-  const words = (query.q ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  const items = (await loadTemplateDetails(ctx.db)).map(summaryOf).filter((t) => {
-    if (query.kind && t.kind !== query.kind) return false;
-    if (query.status && t.status !== query.status) return false;
-    const titles = `${t.titles.gb} ${t.titles.cn ?? ''}`.toLocaleLowerCase();
-    return words.every((word) => titles.includes(word));
-  });
-  return { items };
-}
-
-export async function readTemplateDetail(ctx: AppContext, id: string): Promise<TemplateDetail> {
-  const [detail] = await loadTemplateDetails(ctx.db, [id]);
-  if (!detail) throw new ProtocolError(Codes.itemsNotFound);
-  return detail;
-}
 
 /** One edition's PDF, for the field editor and the preview; 10404 when there is no such edition. */
 export async function readEditionPdf(
