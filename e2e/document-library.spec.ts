@@ -250,3 +250,45 @@ for (const locale of ['gb', 'cn'] as const) {
     }
   });
 }
+
+test('a field is moved by dragging it and resized by dragging its corner', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/users$/);
+  await page.goto('/document-library');
+  await page
+    .locator('.data-table tbody tr')
+    .filter({ hasText: DEMO_CONSENT.gb })
+    .first()
+    .getByRole('link')
+    .click();
+  const box = page.locator('.field-box').first();
+  await expect(box).toBeVisible();
+  // The box's name ends with its place and size in points: "… 60 by 150 points from the bottom
+  // left, 220 by 60 points" (rounded).
+  const geometry = async () =>
+    ((await box.getAttribute('aria-label'))!.match(/\d+(?:\.\d+)?/g) ?? []).map(Number).slice(-4);
+  const [x, y, width, height] = await geometry();
+
+  await box.scrollIntoViewIfNeeded();
+  const start = (await box.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 3, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 3 + 40, start.y + start.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  const [movedX, movedY, movedWidth, movedHeight] = await geometry();
+  expect([movedX! > x!, movedY! < y!, movedWidth, movedHeight]).toEqual([true, true, width, height]);
+
+  const grip = (await box.locator('.field-box__grip').boundingBox())!;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 50, grip.y + grip.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  const [, , grownWidth, grownHeight] = await geometry();
+  expect(grownWidth).toBeGreaterThan(width!);
+  expect(grownHeight).toBeGreaterThan(height!);
+  // The top edge stays put: a taller box reaches further down (PDF y is up, so y falls).
+  const [resizedX, resizedY] = await geometry();
+  expect(resizedX).toBe(movedX);
+  expect(Math.abs(resizedY! + grownHeight! - (movedY! + movedHeight!))).toBeLessThanOrEqual(1);
+});

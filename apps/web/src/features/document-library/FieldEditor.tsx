@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DocumentFieldKind, FieldPrefill, type DocumentField } from '@portal/protocol';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { centredField, dragBy, fieldAt, keyChange, toScreen } from './field-geometry.ts';
+import { centredField, dragBy, fieldAt, keyChange, resizeBy, toScreen } from './field-geometry.ts';
 import { PageCanvas } from './PageCanvas.tsx';
 import type { EditorPage } from './pdf-pages.ts';
 import { useColumnWidth } from './use-column-width.ts';
@@ -45,6 +45,8 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
   const focusNext = useRef<number | null>(null);
   const drag = useRef<{
     index: number;
+    /** Dragging the corner grip resizes; anywhere else on the box moves it. */
+    resize: boolean;
     startX: number;
     startY: number;
     origin: DocumentField;
@@ -95,6 +97,7 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = {
       index,
+      resize: event.target instanceof Element && event.target.closest('.field-box__grip') !== null,
       startX: event.clientX,
       startY: event.clientY,
       origin: fields[index]!,
@@ -108,7 +111,8 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     if (!page) return;
     const dx = event.clientX - moving.startX;
     const dy = event.clientY - moving.startY;
-    replace(moving.index, dragBy(moving.origin, dx, dy, page.size, scaleFor(page, columnWidth)));
+    const change = moving.resize ? resizeBy : dragBy;
+    replace(moving.index, change(moving.origin, dx, dy, page.size, scaleFor(page, columnWidth)));
   };
   const onBoxPointerUp = () => {
     drag.current = null;
@@ -266,6 +270,7 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
                       onPointerUp={onBoxPointerUp}
                     >
                       <span aria-hidden="true">{t(`fieldKinds.${field.kind}`)}</span>
+                      <span className="field-box__grip" aria-hidden="true" />
                     </button>
                   ) : null,
                 )}

@@ -86,6 +86,23 @@ export function dragBy(
   return keepOnPage({ ...field, x: field.x + dx / scale, y: field.y - dy / scale }, page);
 }
 
+/**
+ * A field resized by dragging its bottom-right corner by (dx, dy) CSS pixels: the top-left
+ * corner stays, as with the keyboard's Alt or Ctrl and the arrows.
+ */
+export function resizeBy(
+  field: DocumentField,
+  dx: number,
+  dy: number,
+  page: PageSize,
+  scale: number,
+): DocumentField {
+  const width = clamp(field.width + dx / scale, MIN_SIDE, page.width);
+  const height = clamp(field.height + dy / scale, MIN_SIDE, page.height);
+  const top = field.y + field.height;
+  return keepOnPage({ ...field, width, height, y: top - height }, page);
+}
+
 const ARROWS: Record<string, { dx: number; dy: number }> = {
   ArrowLeft: { dx: -1, dy: 0 },
   ArrowRight: { dx: 1, dy: 0 },

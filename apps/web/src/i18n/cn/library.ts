@@ -82,7 +82,7 @@ export default {
     kind: '字段类型',
     page: '页',
     add: '添加字段：{{kind}}',
-    help: '选择一个字段，然后用方向键移动它（按住 Shift 移动更大步幅），按住 Alt 或 Ctrl 加方向键调整大小，按 Delete 删除。也可以在页面上单击放置字段并拖动它。',
+    help: '选择一个字段，然后用方向键移动它（按住 Shift 移动更大步幅），按住 Alt 或 Ctrl 加方向键调整大小，按 Delete 删除。也可以在页面上单击放置字段、拖动它，或拖动其右下角调整大小。',
     fields_one: '{{count}} 个字段',
     fields_other: '{{count}} 个字段',
     noFields: '还没有字段。',

@@ -83,7 +83,7 @@ export default {
     kind: 'Kind of field',
     page: 'Page',
     add: 'Add field: {{kind}}',
-    help: 'Select a field, then use the arrow keys to move it (Shift for bigger steps), Alt or Ctrl with the arrow keys to resize it, and Delete to remove it. You can also click on a page to place a field and drag it.',
+    help: 'Select a field, then use the arrow keys to move it (Shift for bigger steps), Alt or Ctrl with the arrow keys to resize it, and Delete to remove it. You can also click on a page to place a field, drag it, and drag its corner to resize it.',
     fields_one: '{{count}} field',
     fields_other: '{{count}} fields',
     noFields: 'No fields yet.',
