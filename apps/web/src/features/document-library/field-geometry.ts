@@ -97,10 +97,13 @@ export function resizeBy(
   page: PageSize,
   scale: number,
 ): DocumentField {
-  const width = clamp(field.width + dx / scale, MIN_SIDE, page.width);
-  const height = clamp(field.height + dy / scale, MIN_SIDE, page.height);
-  const top = field.y + field.height;
-  return keepOnPage({ ...field, width, height, y: top - height }, page);
+  return withSize(field, field.width + dx / scale, field.height + dy / scale, page);
+}
+
+/** The field at a new size (points) with its top-left corner where it was: a taller box reaches further down. */
+function withSize(field: DocumentField, width: number, height: number, page: PageSize): DocumentField {
+  const kept = { width: clamp(width, MIN_SIDE, page.width), height: clamp(height, MIN_SIDE, page.height) };
+  return keepOnPage({ ...field, ...kept, y: field.y + field.height - kept.height }, page);
 }
 
 const ARROWS: Record<string, { dx: number; dy: number }> = {
@@ -123,11 +126,7 @@ export function keyChange(
   if (!arrow) return null;
   const step = key.shiftKey ? BIG_STEP : STEP;
   if (key.altKey || key.ctrlKey) {
-    const width = clamp(field.width + arrow.dx * step, MIN_SIDE, page.width);
-    const height = clamp(field.height - arrow.dy * step, MIN_SIDE, page.height);
-    // The top edge stays where it is: a taller box reaches further down the page.
-    const top = field.y + field.height;
-    return keepOnPage({ ...field, width, height, y: top - height }, page);
+    return withSize(field, field.width + arrow.dx * step, field.height - arrow.dy * step, page);
   }
   return keepOnPage({ ...field, x: field.x + arrow.dx * step, y: field.y + arrow.dy * step }, page);
 }
