@@ -148,6 +148,18 @@ export const documentPdf = z.object({
 });
 export type DocumentPdf = z.infer<typeof documentPdf>;
 
+/** A PDF's download name from its title: letters, digits and dashes (server and web name it alike). */
+export function pdfFilename(title: string, signed: boolean): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
+    .slice(0, 60);
+  return `${slug || 'document'}${signed ? '-signed' : ''}.pdf`;
+}
+
 // ---- Patient side (protocol.md §7) ----
 
 export const documentsQuery = z.object({

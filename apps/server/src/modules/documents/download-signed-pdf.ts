@@ -1,4 +1,4 @@
-import { Codes, ProtocolError, type DocumentPdf } from '@portal/protocol';
+import { Codes, pdfFilename, ProtocolError, type DocumentPdf } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { loadDocumentFile } from './file-store.ts';
@@ -24,21 +24,9 @@ export async function downloadSignedPdf(
       detail: { file: 'signed' },
     });
     return {
-      filename: signedFilename(row.title),
+      filename: pdfFilename(row.title, true),
       sha256: file.sha256,
       pdf_base64: file.bytes.toString('base64'),
     };
   });
-}
-
-/** A safe file name from the title: letters, digits and dashes only. */
-export function signedFilename(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase()
-    .slice(0, 60);
-  return `${slug || 'document'}-signed.pdf`;
 }

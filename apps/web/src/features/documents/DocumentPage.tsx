@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pdfFilename } from '@portal/protocol';
 import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { downloadPdf } from '../../ui/download-pdf.ts';
 import { EditionNote, editionLang } from './EditionNote.tsx';
-import { pdfFilename } from './pdf-download.ts';
 import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useDocument } from './use-documents.ts';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { pdfFilename } from '@portal/protocol';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { fetchDocument } from './documents-api.ts';
 import { downloadPdf } from '../../ui/download-pdf.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { EditionNote, editionLang } from './EditionNote.tsx';
-import { pdfFilename } from './pdf-download.ts';
 import { useDocuments } from './use-documents.ts';
 import './documents.css';
 
