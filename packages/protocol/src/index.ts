@@ -34,3 +34,4 @@ export * from './schemas/messages.ts';
 export * from './schemas/clinic-worklist.ts';
 export * from './schemas/clinic-exports.ts';
 export * from './schemas/audit-vocabulary.ts';
+export * from './schemas/caregivers.ts';

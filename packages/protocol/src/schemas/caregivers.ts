@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from './audit-vocabulary.ts';
+import { emailSchema } from './auth.ts';
+
+const isoTime = z.string().describe('ISO 8601 time, UTC');
+const isoDate = z.iso.date().describe('ISO 8601 date, YYYY-MM-DD');
+
+/**
+ * Decision 0023. A caregiver (role `user`) acts for a patient by sending this header, the
+ * patient's id, on the patient routes a grant's scopes open; the token stays the caregiver's.
+ * A route no scope opens answers 10403; no live grant (none, invited, revoked, lapsed) answers
+ * 10404 'Items not found', exactly as another patient's record.
+ */
+export const ACTING_FOR_HEADER = 'acting-for';
+
+/** What a grant lets the caregiver do, each checked on the server on every route. */
+export const CAREGIVER_SCOPES = [
+  'view_intake',
+  'fill_intake',
+  'view_documents',
+  'sign_documents',
+  'view_assessments',
+  'fill_assessments',
+  'write_messages',
+] as const;
+export const CaregiverScope = z.enum(CAREGIVER_SCOPES);
+export type CaregiverScope = z.infer<typeof CaregiverScope>;
+
+/** A scope that acts on a record needs the scope that reads it: a form is read before it is filled. */
+export const SCOPE_NEEDS: Partial<Record<CaregiverScope, CaregiverScope>> = {
+  fill_intake: 'view_intake',
+  sign_documents: 'view_documents',
+  fill_assessments: 'view_assessments',
+};
+
+/** The longest a grant may run; the patient renews it after that. */
+export const GRANT_MAX_DAYS = 3 * 366;
+/** How long an invitation link stays valid. */
+export const GRANT_INVITE_DAYS = 14;
+export const RELATIONSHIP_MAX_LENGTH = 60;
+
+export const GrantStatus = z.enum(['invited', 'active', 'declined', 'revoked', 'expired']);
+export type GrantStatus = z.infer<typeof GrantStatus>;
+
+/** Who recorded the grant: the patient from the account page, or staff on the chart. */
+export const GrantSource = z.enum(['patient', 'clinic']);
+export type GrantSource = z.infer<typeof GrantSource>;
+
+/** What gives a grant recorded by staff its authority; the document itself is kept with it. */
+export const AuthorityKind = z.enum(['power_of_attorney', 'guardianship_order', 'court_order', 'other']);
+export type AuthorityKind = z.infer<typeof AuthorityKind>;
+
+const scopeList = z
+  .array(CaregiverScope)
+  .min(1, 'Choose at least one thing they may do')
+  .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once')
+  .refine(
+    (scopes) => scopes.every((s) => !SCOPE_NEEDS[s] || scopes.includes(SCOPE_NEEDS[s])),
+    'Filling in or signing needs the matching see',
+  );
+
+const grantTerms = {
+  email: emailSchema,
+  relationship: z.string().trim().min(1).max(RELATIONSHIP_MAX_LENGTH),
+  scopes: scopeList,
+  /** The last day the grant holds; judged against the clinic's today on the server. */
+  ends_on: isoDate,
+};
+
+/** A grant as the patient (and staff on the chart) sees it. */
+export const caregiverGrant = z.object({
+  id: z.uuid(),
+  caregiver_email: z.string(),
+  /** The caregiver's account name once accepted; null while invited. */
+  caregiver_name: z.string().nullable(),
+  relationship: z.string(),
+  scopes: z.array(CaregiverScope),
+  ends_on: isoDate,
+  status: GrantStatus,
+  source: GrantSource,
+  authority: z.object({ kind: AuthorityKind, file_name: z.string() }).nullable(),
+  created_at: isoTime,
+  accepted_at: isoTime.nullable(),
+  revoked_at: isoTime.nullable(),
+});
+export type CaregiverGrant = z.infer<typeof caregiverGrant>;
+
+/** A live grant as the caregiver holds it: whose record they may open and what they may do. */
+export const actingForGrant = z.object({
+  id: z.uuid(),
+  patient_id: z.uuid(),
+  patient_name: z.string(),
+  relationship: z.string(),
+  scopes: z.array(CaregiverScope),
+  ends_on: isoDate,
+});
+export type ActingForGrant = z.infer<typeof actingForGrant>;
+
+/** `GET /account/caregivers/` (sealed): grants the user gave and live grants they hold. */
+export const caregiversOverview = z.object({
+  given: z.array(caregiverGrant),
+  received: z.array(actingForGrant),
+  /** Whether the clinic lets this patient's caregivers sign as authorised representative. */
+  representative_signing_allowed: z.boolean(),
+});
+export type CaregiversOverview = z.infer<typeof caregiversOverview>;
+
+/** `POST /account/caregivers/invite/` (sealed body): an e-mail with a link goes to the caregiver. */
+export const inviteCaregiverRequest = z.object(grantTerms);
+export type InviteCaregiverRequest = z.input<typeof inviteCaregiverRequest>;
+
+/** `POST /account/caregivers/revoke/` and the chart's revoke: ends the grant at once. */
+export const grantIdRequest = z.object({ id: z.uuid() });
+
+/** `POST /account/caregivers/invitation/` (sealed answer): what the link offers, for the signed-in invitee. */
+export const invitationRequest = z.object({ token: z.string().min(16).max(200) });
+export const invitationPreview = z.object({
+  patient_name: z.string(),
+  relationship: z.string(),
+  scopes: z.array(CaregiverScope),
+  ends_on: isoDate,
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+/** `POST /account/caregivers/respond/`: the signed-in invitee, whose e-mail the invitation names, answers it. */
+export const invitationResponse = invitationRequest.extend({ decision: z.enum(['accept', 'decline']) });
+export type InvitationResponse = z.infer<typeof invitationResponse>;
+
+/** `GET /account/caregivers/activity/` (sealed): what caregivers did on the patient's record, newest first. */
+export const caregiverActivity = z.object({
+  items: z.array(
+    z.object({
+      at: isoTime,
+      caregiver_name: z.string(),
+      grant_id: z.uuid(),
+      action: z.enum(AUDIT_ACTIONS),
+      target: z.string().nullable(),
+    }),
+  ),
+});
+export type CaregiverActivity = z.infer<typeof caregiverActivity>;
+
+/** `GET /admin/patients/:id/caregivers/` (sealed). */
+export const chartCaregivers = z.object({
+  representative_signing_allowed: z.boolean(),
+  grants: z.array(caregiverGrant),
+});
+export type ChartCaregivers = z.infer<typeof chartCaregivers>;
+
+/** `POST /admin/patients/:id/caregivers/` (sealed body): staff record a grant with its authority (a PDF). */
+export const recordGrantRequest = z.object({
+  ...grantTerms,
+  authority_kind: AuthorityKind,
+  authority_file_name: z.string().trim().min(1).max(200),
+  authority_pdf: z.string().describe('base64 of the PDF that gives the authority'),
+});
+export type RecordGrantRequest = z.input<typeof recordGrantRequest>;
+
+/** `POST /admin/patients/:id/representative_signing/`. */
+export const representativeSigningRequest = z.object({ allowed: z.boolean() });
