@@ -13,47 +13,50 @@ const COUNTRY_CODES = (
 ).split(' ');
 
 /**
- * BCP 47 tags of the languages patients most often ask for, and `und` ("another language"):
- * the profile schema takes a tag, and `und` is the standard one for a language not named.
+ * BCP 47 tags of the languages patients most often ask for, each with its name in itself as
+ * ICU gives it (`null` where ICU has no data for the language): written out because asking
+ * Intl.DisplayNames for them constructed one formatter per language in the intake's first
+ * render. `named-codes.test.ts` holds the table to the browser's ICU.
  */
-const OTHER_LANGUAGE = 'und';
-const LANGUAGE_CODES = [
-  'en',
-  'zh-Hans',
-  'zh-Hant',
-  'yue',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt',
-  'pl',
-  'ro',
-  'ru',
-  'uk',
-  'el',
-  'tr',
-  'ar',
-  'fa',
-  'he',
-  'ur',
-  'hi',
-  'bn',
-  'pa',
-  'gu',
-  'ta',
-  'ja',
-  'ko',
-  'vi',
-  'th',
-  'tl',
-  'id',
-  'so',
-  'am',
-  'sw',
-  'ht',
-  OTHER_LANGUAGE,
+export const LANGUAGE_ENDONYMS: ReadonlyArray<readonly [code: string, endonym: string | null]> = [
+  ['en', 'English'],
+  ['zh-Hans', '简体中文'],
+  ['zh-Hant', '繁體中文'],
+  ['yue', '粵語'],
+  ['es', 'español'],
+  ['fr', 'français'],
+  ['de', 'Deutsch'],
+  ['it', 'italiano'],
+  ['pt', 'português'],
+  ['pl', 'polski'],
+  ['ro', 'română'],
+  ['ru', 'русский'],
+  ['uk', 'українська'],
+  ['el', 'Ελληνικά'],
+  ['tr', 'Türkçe'],
+  ['ar', 'العربية'],
+  ['fa', 'فارسی'],
+  ['he', 'עברית'],
+  ['ur', 'اردو'],
+  ['hi', 'हिन्दी'],
+  ['bn', 'বাংলা'],
+  ['pa', 'ਪੰਜਾਬੀ'],
+  ['gu', 'ગુજરાતી'],
+  ['ta', 'தமிழ்'],
+  ['ja', '日本語'],
+  ['ko', '한국어'],
+  ['vi', 'Tiếng Việt'],
+  ['th', 'ไทย'],
+  ['tl', 'Filipino'],
+  ['id', 'Indonesia'],
+  ['so', 'Soomaali'],
+  ['am', 'አማርኛ'],
+  ['sw', 'Kiswahili'],
+  ['ht', null],
 ];
+
+/** `und` ("another language"): the profile schema takes a tag, and `und` is the standard one for a language not named. */
+const OTHER_LANGUAGE = 'und';
 
 interface NamedCode {
   code: string;
@@ -101,13 +104,9 @@ export function languages(locale: string, otherLabel: string): NamedCode[] {
   const tag = tagOf(locale);
   return memo(`language:${tag}:${otherLabel}`, () => {
     const names = new Intl.DisplayNames([tag], { type: 'language', fallback: 'code' });
-    const named = LANGUAGE_CODES.filter((code) => code !== OTHER_LANGUAGE).map((code) => {
+    const named = LANGUAGE_ENDONYMS.map(([code, endonym]) => {
       const name = names.of(code) ?? code;
-      // Without data for the language itself, DisplayNames would answer in a fallback locale.
-      const own = Intl.DisplayNames.supportedLocalesOf([code]).length
-        ? (new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? name)
-        : name;
-      return { code, name: own === name ? name : `${name} (${own})` };
+      return { code, name: endonym === null || endonym === name ? name : `${name} (${endonym})` };
     });
     return [...sorted(named, tag), { code: OTHER_LANGUAGE, name: otherLabel }];
   });
