@@ -98,13 +98,13 @@ export async function liveGrant(
     scopes,
     endsOn: daysAhead(t, 30),
     source: 'patient',
-    inviteTokenHash: `matrix-${patientId}-${caregiverId}`,
-    inviteExpiresAt: ctx.now(),
+    inviteTokenHash: null,
+    inviteExpiresAt: null,
     createdBy: patientId,
   });
   await ctx.db
     .update(caregiverGrants)
-    .set({ status: 'active', caregiverId, acceptedAt: ctx.now(), inviteTokenHash: null })
+    .set({ status: 'active', caregiverId, acceptedAt: ctx.now() })
     .where(eq(caregiverGrants.id, grant.id));
   return grant.id;
 }

@@ -89,7 +89,8 @@ export async function findInvitation(
     .from(caregiverGrants)
     .where(and(eq(caregiverGrants.inviteTokenHash, tokenHash(token)), eq(caregiverGrants.status, 'invited')));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.patientId === inviteeId || statusOf(row, ctx.now()) !== 'invited') throw refuse(INVITATION_REFUSALS.invalid);
+  if (!row || row.patientId === inviteeId || statusOf(row, ctx.now()) !== 'invited')
+    throw refuse(INVITATION_REFUSALS.invalid);
   const [invitee] = await db.select({ email: users.email }).from(users).where(eq(users.id, inviteeId));
   if (invitee?.email.toLowerCase() !== detailsOf(ctx, row).email.toLowerCase()) {
     throw refuse(INVITATION_REFUSALS.otherAccount);

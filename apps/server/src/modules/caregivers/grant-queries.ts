@@ -35,8 +35,9 @@ export interface NewGrant {
   scopes: CaregiverScope[];
   endsOn: string;
   source: GrantSource;
-  inviteTokenHash: string;
-  inviteExpiresAt: Date;
+  /** null for a grant recorded live without an invitation (the demo seed). */
+  inviteTokenHash: string | null;
+  inviteExpiresAt: Date | null;
   authorityKind?: AuthorityKind;
   authorityFileId?: string;
   createdBy: string;
@@ -62,7 +63,8 @@ export async function insertGrant(ctx: AppContext, db: Queryable, grant: NewGran
 export function statusOf(row: GrantRow, now: Date): GrantStatus {
   const live = row.status === 'invited' || row.status === 'active';
   if (live && row.endsOn < todayOf(now)) return 'expired';
-  if (row.status === 'invited' && row.inviteExpiresAt !== null && row.inviteExpiresAt <= now) return 'expired';
+  if (row.status === 'invited' && row.inviteExpiresAt !== null && row.inviteExpiresAt <= now)
+    return 'expired';
   return row.status;
 }
 

@@ -13,6 +13,10 @@ import { todayOf } from '../auth/index.ts';
 
 const DAY_MS = 86_400_000;
 
+/** The clinic's today plus `days`, as a date (YYYY-MM-DD, UTC). */
+export const todayPlusDays = (now: Date, days: number) =>
+  todayOf(new Date(Date.parse(`${todayOf(now)}T00:00:00Z`) + days * DAY_MS));
+
 export interface GrantPatient {
   id: string;
   email: string;
@@ -55,7 +59,7 @@ export function checkGrantTerms(
     throw refuse('email', GRANT_REFUSALS.ownEmail);
   }
   const today = todayOf(ctx.now());
-  const latest = todayOf(new Date(Date.parse(`${today}T00:00:00Z`) + GRANT_MAX_DAYS * DAY_MS));
+  const latest = todayPlusDays(ctx.now(), GRANT_MAX_DAYS);
   if (terms.ends_on < today || terms.ends_on > latest) throw refuse('ends_on', GRANT_REFUSALS.endsOn);
   if (terms.scopes.includes('sign_documents') && !patient.representativeSigningAllowed) {
     throw refuse('scopes', GRANT_REFUSALS.signingNotAllowed);

@@ -1,2 +1,3 @@
 /** The caregivers module's public entry: what the demo seed and other modules may use. */
-export { issueInvitation, ACCEPT_ROUTE } from './grant-invitation.ts';
+export { insertGrant } from './grant-queries.ts';
+export { todayPlusDays } from './grant-terms.ts';

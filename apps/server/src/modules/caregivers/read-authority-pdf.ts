@@ -34,7 +34,10 @@ export async function readAuthorityPdf(
     target: `caregiver_grants:${grant.id}`,
   });
   return {
-    filename: pdfFilename((detailsOf(ctx, grant).authorityFileName ?? 'authority').replace(/\.pdf$/i, ''), false),
+    filename: pdfFilename(
+      (detailsOf(ctx, grant).authorityFileName ?? 'authority').replace(/\.pdf$/i, ''),
+      false,
+    ),
     sha256: file.sha256,
     pdf_base64: file.bytes.toString('base64'),
   };

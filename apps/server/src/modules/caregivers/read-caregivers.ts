@@ -15,10 +15,7 @@ export async function caregiversOverviewOf(
   const [given, received, [user]] = await Promise.all([
     grantsOfPatient(ctx, db, userId),
     liveGrantsOf(ctx, db, userId),
-    db
-      .select({ allowed: users.representativeSigningAllowed })
-      .from(users)
-      .where(eq(users.id, userId)),
+    db.select({ allowed: users.representativeSigningAllowed }).from(users).where(eq(users.id, userId)),
   ]);
   return { given, received, representative_signing_allowed: user?.allowed ?? false };
 }

@@ -16,7 +16,8 @@ import { checkGrantTerms, findGrantPatient } from './grant-terms.ts';
 import { chartCaregiversOf } from './read-chart-caregivers.ts';
 
 // A flat character class: a repeated group would overflow V8's regex stack on a large string.
-const isBase64 = (text: string) => text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+const isBase64 = (text: string) =>
+  text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
 
 /** The authority document: base64 (10400), at most 5 MB (10413), a PDF without active content (10415). */
 async function checkAuthorityPdf(base64: string): Promise<Buffer> {
@@ -24,7 +25,8 @@ async function checkAuthorityPdf(base64: string): Promise<Buffer> {
     throw new ProtocolError(Codes.validation, undefined, [{ path: 'authority_pdf', message: 'Not base64' }]);
   }
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > AUTHORITY_MAX_BYTES) throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
+  if (bytes.length > AUTHORITY_MAX_BYTES)
+    throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
   return (await readUpload(bytes, ['application/pdf'])).bytes;
 }
 

@@ -129,7 +129,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     config: { ...SEALED, permission: 'manage_users' },
     schema: {
       tags: adminTags,
-      summary: "End a grant of this patient at once (sealed)",
+      summary: 'End a grant of this patient at once (sealed)',
       params: chartPatientParams,
       body: grantIdRequest,
       response: sealed,
@@ -141,7 +141,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     config: { ...ADMIN_ONLY, permission: CHART_READERS },
     schema: {
       tags: adminTags,
-      summary: "The PDF that gives a clinic-recorded grant its authority; audited (sealed)",
+      summary: 'The PDF that gives a clinic-recorded grant its authority; audited (sealed)',
       params: chartPatientParams,
       querystring: grantIdRequest,
       response: sealed,

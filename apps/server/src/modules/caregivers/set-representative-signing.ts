@@ -34,7 +34,8 @@ export function setRepresentativeSigning(
           gte(caregiverGrants.endsOn, todayOf(ctx.now())),
         ),
       );
-    for (const { caregiverId } of live) if (caregiverId) await queueEvent(ctx, tx, caregiverId, 'refresh_token');
+    for (const { caregiverId } of live)
+      if (caregiverId) await queueEvent(ctx, tx, caregiverId, 'refresh_token');
     await recordAudit(tx, actor.meta, {
       action: 'caregiver.representative_signing',
       outcome: 'success',

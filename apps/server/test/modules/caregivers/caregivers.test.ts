@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CAREGIVER_SCOPES,
   GRANT_REFUSALS,
   INVITATION_REFUSALS,
   type CaregiverActivity,
@@ -44,7 +45,7 @@ import {
   uploadTemplate,
   type DocumentsWorld,
 } from '../../../testing/documents.ts';
-import { DEMO_CLINICIAN } from '../../../testing/test-portal.ts';
+import { DEMO_CAREGIVER, DEMO_CLINICIAN, DEMO_PATIENT } from '../../../testing/test-portal.ts';
 
 const DAY_MS = 86_400_000;
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
@@ -434,6 +435,23 @@ describe('caregivers (decision 0023)', () => {
     const text = await pdfText('representative-cn.pdf', Buffer.from(detail.pdf_base64, 'base64'));
     expect(text).toContain(`由 秀英 Carer 作为 Morgan Tester 的授权代表签署（授权编号 ${grantId}）`);
     expect(text).not.toContain('<U+');
+  });
+
+  it("seeds the demo patient's daughter with a live grant of every scope, signing allowed", async () => {
+    const daughter = await w.t.signedIn(DEMO_CAREGIVER.email, DEMO_CAREGIVER.password);
+    const [held] = (await overviewOf(daughter)).received;
+    expect(held).toMatchObject({
+      patient_name: 'Pat Example',
+      relationship: 'Daughter',
+      scopes: [...CAREGIVER_SCOPES],
+    });
+    const mother = await w.t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    expect((await overviewOf(mother)).representative_signing_allowed).toBe(true);
+    const documents = await actingFor(daughter, held!.patient_id).send({
+      method: 'GET',
+      path: '/patient/documents/',
+    });
+    expect(codeOf(documents)).toBe(0);
   });
 
   async function pdfText(name: string, bytes: Buffer): Promise<string> {
