@@ -361,9 +361,19 @@ async function messages(w: World): Promise<void> {
 /** A grant's last day far enough ahead that the fixture's grants are still live when it is read. */
 const endsOn = () => new Date(Date.now() + GRANT_MAX_DAYS * 24 * 3600_000).toISOString().slice(0, 10);
 
+/** The invitation's token, once the outbox worker has sent it (their sign-up mail came earlier). */
+async function invitationToken(w: World, email: string): Promise<string> {
+  for (const deadline = Date.now() + 15_000; ;) {
+    const mail = await lastMailTo(w.dataDir, email);
+    if (/caregiver\/accept/.test(mail.replace(/=\r?\n/g, ''))) return linkToken(mail, '/caregiver/accept');
+    if (Date.now() > deadline) throw new Error(`no invitation mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The invitee opens the newest invitation mailed to them and answers it. */
 async function answerInvitation(w: World, email: string, decision: 'accept' | 'decline') {
-  const token = linkToken(await lastMailTo(w.dataDir, email), '/caregiver/accept');
+  const token = await invitationToken(w, email);
   await post(w.clients.get(email)!, '/account/caregivers/respond/', { token, decision });
 }
 
