@@ -89,7 +89,7 @@ afterAll(async () => {
 
 /**
  * Sealed answers whose reads are not audited, each by decision: no field of a record, only
- * names, statuses and times (the list pages; clinic-inbox.ts), or no patient data at all.
+ * names, statuses and times (the list pages; messages/list-inbox.ts), or no patient data at all.
  */
 const NOT_PHI_READS = new Set([
   'GET /patient/intake/', // which sections are complete, and when
