@@ -1,4 +1,4 @@
-import { WORKLIST_PERMISSIONS, type StaffPermission } from '@portal/protocol';
+import { WORKLIST_PERMISSIONS, type CaregiverScope, type StaffPermission } from '@portal/protocol';
 import type { RawRequest, SecurityWorld } from './attacks.ts';
 
 /**
@@ -14,6 +14,11 @@ export interface RouteRule {
   access: Access;
   /** Every `admin` route: the staff permission it needs (decision 0012-staff-permissions). */
   permission?: RoutePermission;
+  /**
+   * The grant scope that lets a caregiver use this patient route for a patient (decision 0023);
+   * absent, the acting-for header answers 10403.
+   */
+  caregiver?: CaregiverScope;
   /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
   endsSession?: true;
   /**
@@ -26,6 +31,8 @@ export interface RouteRule {
 const staff = (permission: RoutePermission): RouteRule => ({ access: 'admin', permission });
 /** The users list and detail: front desk manages accounts, clinicians find the chart to open. */
 const USERS_READERS = ['manage_users', 'read_chart'] as const;
+/** A patient's caregivers: clinicians read them on the chart, front desk records and ends them. */
+const CHART_CAREGIVER_READERS = ['read_chart', 'manage_users'] as const;
 
 /**
  * Every API route, classified by hand. The access matrix checks each route's config against
@@ -64,30 +71,31 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /account/notifications/': staff('manage_documents'),
   'POST /account/session/extend/': { access: 'signed-in' },
 
-  'GET /patient/profile/': { access: 'patient' },
-  'POST /patient/profile/': { access: 'patient' },
-  'GET /patient/contact/': { access: 'patient' },
-  'POST /patient/contact/': { access: 'patient' },
-  'GET /patient/emergency_content/': { access: 'patient' },
-  'POST /patient/emergency_content/': { access: 'patient' },
-  'GET /patient/treating_practitioner/': { access: 'patient' },
-  'POST /patient/treating_practitioner/': { access: 'patient' },
-  'GET /patient/medical_history/': { access: 'patient' },
-  'POST /patient/medical_history/': { access: 'patient' },
-  'GET /patient/insurance/': { access: 'patient' },
-  'POST /patient/insurance/': { access: 'patient' },
-  'POST /patient/insurance/delete/': { access: 'patient' },
-  'GET /patient/insurance/card/': { access: 'patient' },
-  'POST /patient/insurance/card/': { access: 'patient' },
-  'GET /patient/intake/': { access: 'patient' },
-  'GET /patient/intake/review/': { access: 'patient' },
-  'POST /patient/intake/submit/': { access: 'patient' },
-  'GET /patient/export/fhir/': { access: 'patient' },
-  'GET /patient/bf_adl/': { access: 'patient' },
-  'POST /patient/bf_adl/': { access: 'patient' },
-  'GET /patient/documents/': { access: 'patient' },
+  'GET /patient/profile/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/profile/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/contact/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/contact/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/emergency_content/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/emergency_content/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/treating_practitioner/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/treating_practitioner/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/medical_history/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/medical_history/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/insurance/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/insurance/': { access: 'patient', caregiver: 'fill_intake' },
+  'POST /patient/insurance/delete/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/insurance/card/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/insurance/card/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/intake/': { access: 'patient', caregiver: 'view_intake' },
+  'GET /patient/intake/review/': { access: 'patient', caregiver: 'view_intake' },
+  'POST /patient/intake/submit/': { access: 'patient', caregiver: 'fill_intake' },
+  'GET /patient/export/fhir/': { access: 'patient', caregiver: 'view_intake' },
+  'GET /patient/bf_adl/': { access: 'patient', caregiver: 'view_assessments' },
+  'POST /patient/bf_adl/': { access: 'patient', caregiver: 'fill_assessments' },
+  'GET /patient/documents/': { access: 'patient', caregiver: 'view_documents' },
   'GET /patient/document/': {
     access: 'patient',
+    caregiver: 'view_documents',
     ownedBy: (w) => ({
       request: { method: 'GET', path: '/patient/document/', query: { id: w.documentOfA } },
       ownerMayRepeat: true,
@@ -95,6 +103,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'GET /patient/sign/': {
     access: 'patient',
+    caregiver: 'sign_documents',
     ownedBy: (w) => ({
       request: { method: 'GET', path: '/patient/sign/', query: { id: w.documentOfA } },
       ownerMayRepeat: true,
@@ -102,6 +111,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'POST /patient/sign/': {
     access: 'patient',
+    caregiver: 'sign_documents',
     ownedBy: (w) => ({
       request: {
         method: 'POST',
@@ -113,11 +123,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
 
-  'GET /patient/messages/': { access: 'patient' },
-  'POST /patient/messages/': { access: 'patient' },
-  'POST /patient/messages/read/': { access: 'patient' },
+  'GET /patient/messages/': { access: 'patient', caregiver: 'write_messages' },
+  'POST /patient/messages/': { access: 'patient', caregiver: 'write_messages' },
+  'POST /patient/messages/read/': { access: 'patient', caregiver: 'write_messages' },
   'GET /patient/messages/attachment/': {
     access: 'patient',
+    caregiver: 'write_messages',
     ownedBy: (w) => ({
       request: { method: 'GET', path: '/patient/messages/attachment/', query: { id: w.attachmentOfA } },
       ownerMayRepeat: true,
@@ -167,6 +178,25 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
   'GET /admin/patients/:id/export/fhir/': staff('read_chart'),
   'GET /admin/patients/:id/export/pdf/': staff('read_chart'),
+
+  // Decision 0023: the account's own grants (a caregiver's acting-for header answers 10403 there).
+  'GET /account/caregivers/': { access: 'patient' },
+  'POST /account/caregivers/invite/': { access: 'patient' },
+  'POST /account/caregivers/revoke/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'POST', path: '/account/caregivers/revoke/', seal: true, body: { id: w.grantOfA } },
+      ownerMayRepeat: false,
+    }),
+  },
+  'POST /account/caregivers/invitation/': { access: 'patient' },
+  'POST /account/caregivers/respond/': { access: 'patient' },
+  'GET /account/caregivers/activity/': { access: 'patient' },
+  'GET /admin/patients/:id/caregivers/': staff(CHART_CAREGIVER_READERS),
+  'POST /admin/patients/:id/caregivers/': staff('manage_users'),
+  'POST /admin/patients/:id/caregivers/revoke/': staff('manage_users'),
+  'GET /admin/patients/:id/caregivers/authority/': staff(CHART_CAREGIVER_READERS),
+  'POST /admin/patients/:id/representative_signing/': staff('manage_users'),
 };
 
 /**

@@ -39,6 +39,8 @@ export const DEMO_PATIENT = { email: 'patient@example.com', password: 'Patient-d
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2025' };
 export const DEMO_FRONT_DESK = { email: 'frontdesk@example.com', password: 'Frontdesk-demo-2025' };
 export const DEMO_CLINICIAN = { email: 'clinician@example.com', password: 'Clinician-demo-2025' };
+/** The demo patient's daughter, with a live grant of every scope (issue 22). */
+export const DEMO_CAREGIVER = { email: 'caregiver@example.com', password: 'Caregiver-demo-2025' };
 
 /**
  * A fresh database per call: an in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -139,6 +141,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
         DEMO_ADMIN.password,
         DEMO_FRONT_DESK.password,
         DEMO_CLINICIAN.password,
+        DEMO_CAREGIVER.password,
       ]);
     },
   };

@@ -7,8 +7,12 @@ import { hashPassword } from '../lib/passwords.ts';
 import { savePatientResource } from '../modules/patient/index.ts';
 import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
+import { seedDemoCaregiver } from './seed-caregivers.ts';
 
-/** One patient and one administrator of each staff preset (issue 18), printed at start and in the README. */
+/**
+ * One patient, their caregiver (issue 22) and one administrator of each staff preset (issue 18),
+ * printed at start and in the README.
+ */
 export const DEMO_ACCOUNTS = [
   {
     label: 'patient',
@@ -19,6 +23,17 @@ export const DEMO_ACCOUNTS = [
     roles: ['user'],
     auths: [],
     dateOfBirth: '1958-04-12',
+  },
+  {
+    // Issue 22: the patient's daughter, who may act for them (every scope, signing included).
+    label: 'caregiver (daughter)',
+    email: 'caregiver@example.com',
+    password: 'Caregiver-demo-2025',
+    firstName: 'Lin',
+    lastName: 'Example',
+    roles: ['user'],
+    auths: [],
+    dateOfBirth: null,
   },
   {
     label: 'clinic administrator',
@@ -92,8 +107,12 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         });
       }
     }
-    await seedDemoDocuments(ctx, tx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
-    await seedDemoThread(ctx, tx, ids.get(DEMO_ACCOUNTS[0].email)!, ids.get(DEMO_ACCOUNTS[1].email)!);
+    const patientId = ids.get('patient@example.com')!;
+    const adminId = ids.get('admin@example.com')!;
+    await seedDemoDocuments(ctx, tx, patientId, adminId);
+    await seedDemoThread(ctx, tx, patientId, adminId);
+    const caregiverEmail = 'caregiver@example.com';
+    await seedDemoCaregiver(ctx, tx, patientId, { id: ids.get(caregiverEmail)!, email: caregiverEmail });
     return true;
   });
 }

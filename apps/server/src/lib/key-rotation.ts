@@ -116,6 +116,12 @@ export const ENCRYPTED_COLUMNS: EncryptedColumn[] = [
     context: ctx('intake-review:', col('user_id'), ':', col('id')),
   },
   { table: 'mail_outbox', column: 'message', keys: ['id'], context: ctx('mail_outbox') },
+  {
+    table: 'caregiver_grants',
+    column: 'details_enc',
+    keys: ['id'],
+    context: ctx('caregiver_grants:', col('id'), ':details'),
+  },
 ];
 
 export interface RotationReport {

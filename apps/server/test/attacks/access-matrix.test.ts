@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, STAFF_PRESETS } from '@portal/protocol';
+import {
+  ACTING_FOR_HEADER,
+  CAREGIVER_SCOPES,
+  ERROR_CATALOGUE,
+  STAFF_PRESETS,
+  type CaregiverScope,
+} from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { routeCatalogue, type RouteEntry } from '../../src/app.ts';
 import { users } from '../../src/db/schema/index.ts';
@@ -31,6 +37,7 @@ import {
   type SecurityWorld,
 } from '../../testing/attacks.ts';
 import { codeOf } from '../../testing/answers.ts';
+import { addCaregiver, liveGrant } from '../../testing/caregivers.ts';
 
 let w: SecurityWorld;
 let principals: Principal[];
@@ -82,7 +89,7 @@ afterAll(async () => {
 
 /**
  * Sealed answers whose reads are not audited, each by decision: no field of a record, only
- * names, statuses and times (the list pages; clinic-inbox.ts), or no patient data at all.
+ * names, statuses and times (the list pages; messages/list-inbox.ts), or no patient data at all.
  */
 const NOT_PHI_READS = new Set([
   'GET /patient/intake/', // which sections are complete, and when
@@ -151,6 +158,20 @@ describe('route classification', () => {
         return [];
       });
     expect(wrong).toEqual([]);
+  });
+
+  it('has every patient route open to exactly the caregiver scope its rule names, and no other route to any', () => {
+    const wrong = apiRoutes(w.t)
+      .filter((r) => r.method !== 'HEAD' && routeKey(r) in ROUTE_RULES)
+      .filter((r) => r.config.caregiver !== ROUTE_RULES[routeKey(r)]!.caregiver)
+      .map(
+        (r) =>
+          `${routeKey(r)}: config ${r.config.caregiver ?? 'none'}, rule ${ROUTE_RULES[routeKey(r)]!.caregiver ?? 'none'}`,
+      );
+    expect(wrong).toEqual([]);
+    expect(Object.values(ROUTE_RULES).filter((rule) => rule.caregiver && rule.access !== 'patient')).toEqual(
+      [],
+    );
   });
 
   it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description and web files', async () => {
@@ -253,6 +274,69 @@ describe('access matrix: every route × {no token, invalid token, patient A, pat
     }
     expect(checked).toBeGreaterThan(10);
     expect(unaudited).toEqual([]);
+  });
+
+  it("caregiver × patient × scope: only the route's scope opens it (10403 otherwise), no grant or another patient answers 10404", async () => {
+    await w.t.portal.ctx.db
+      .update(users)
+      .set({ representativeSigningAllowed: true })
+      .where(eq(users.id, w.a.id));
+    const holders = new Map<CaregiverScope, PortalClient>();
+    for (const scope of CAREGIVER_SCOPES) {
+      const caregiver = await addCaregiver(w.t, `Only ${scope}`);
+      await liveGrant(w.t, w.a.id, caregiver.id, [scope]);
+      holders.set(scope, caregiver.client);
+    }
+    const everything = await addCaregiver(w.t, 'Every scope');
+    await liveGrant(w.t, w.a.id, everything.id, [...CAREGIVER_SCOPES]);
+    const noGrant = await addCaregiver(w.t, 'No grant');
+    for (const c of [...holders.values(), everything.client, noGrant.client]) rememberClient(w, c);
+
+    const failures: string[] = [];
+    let opened = 0;
+    for (const route of apiRoutes(w.t).filter((r) => r.method !== 'HEAD')) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      if (!rule || rule.access === 'public' || rule.access === 'admin') continue;
+      const path = route.url.slice('/backend/api/v1'.length).replace(/:\w+/g, w.a.id);
+      const call = (client: PortalClient, patientId: string) =>
+        raw(w.t, client, {
+          method: route.method,
+          path,
+          body: route.method === 'POST' ? {} : undefined,
+          seal: route.config.encryptedBody === true,
+          headers: { [ACTING_FOR_HEADER]: patientId },
+        });
+      const expectCode = async (client: PortalClient, patientId: string, code: number, who: string) => {
+        const answer = await call(client, patientId);
+        const expected = { code, message: ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].message };
+        if (JSON.stringify(answer.body) !== JSON.stringify(expected)) {
+          failures.push(`${routeKey(route)} as ${who}: ${answer.text.slice(0, 120)}, expected ${code}`);
+        }
+      };
+      const scope = route.config.caregiver;
+      if (!scope) {
+        await expectCode(
+          everything.client,
+          w.a.id,
+          10403,
+          'a caregiver with every scope, on a route no scope opens',
+        );
+        continue;
+      }
+      opened++;
+      const answer = await call(holders.get(scope)!, w.a.id);
+      expectCleanAnswer(answer, `${routeKey(route)} as a caregiver holding ${scope}`);
+      if ([10401, 10403, 10404].includes(codeOf(answer) ?? 0)) {
+        failures.push(`${routeKey(route)}: refused the holder of ${scope} with ${codeOf(answer)}`);
+      }
+      for (const [other, client] of holders) {
+        if (other !== scope) await expectCode(client, w.a.id, 10403, `a caregiver holding only ${other}`);
+      }
+      await expectCode(noGrant.client, w.a.id, 10404, 'a caregiver with no grant');
+      await expectCode(holders.get(scope)!, w.b.id, 10404, `the holder of ${scope} naming another patient`);
+    }
+    expect(opened).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
   });
 
   it('keeps every token and uid used above out of the logs', () => {

@@ -17,6 +17,7 @@ import {
   threadMessages,
 } from '../../src/modules/messages/message-queries.ts';
 import { loadPatientResource, savePatientResource } from '../../src/modules/patient/resource-queries.ts';
+import { grantsOfPatient } from '../../src/modules/caregivers/grant-queries.ts';
 import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
 import { DEMO_PATIENT, startTestPortal } from '../../testing/test-portal.ts';
 
@@ -43,6 +44,7 @@ async function readEverything(ctx: AppContext, patientId: string) {
     totp: openTotpSecret(ctx, patientId, factor!.secret),
     messages: (await threadMessages(ctx, ctx.db, thread!.id, 'clinic')).map((m) => JSON.stringify(m)),
     attachment: (await readAttachment(ctx, ctx.db, attachment!.id)) as unknown,
+    caregivers: await grantsOfPatient(ctx, ctx.db, patientId),
     documents: await Promise.all(
       files.map(async (f) => (await loadDocumentFile(ctx, ctx.db, f.id)).bytes.toString('base64')),
     ),
@@ -65,7 +67,7 @@ describe('npm run rotate-keys', () => {
 
   beforeAll(async () => {
     database = await freshPostgres();
-    // The demo seed writes a profile and the demo documents; the rest is seeded through the stores.
+    // The demo seed writes a profile, the demo documents and a caregiver's grant; the rest is seeded through the stores.
     const t = await startTestPortal({ database: { url: database.url }, env: { PORTAL_MASTER_KEY: OLD_KEY } });
     try {
       const { ctx } = t.portal;
@@ -124,6 +126,7 @@ describe('npm run rotate-keys', () => {
       'message_attachments.name_enc: 1',
       'message_attachments.data_enc: 1',
       'handshakes.shared_secret_enc: 1',
+      'caregiver_grants.details_enc: 1',
     ]) {
       expect(rotated.output).toContain(column);
     }

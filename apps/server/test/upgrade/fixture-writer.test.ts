@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHART_SECTIONS, WORKLIST_QUEUES } from '@portal/protocol';
+import {
+  CHART_SECTIONS,
+  WORKLIST_QUEUES,
+  type CaregiverActivity,
+  type CaregiversOverview,
+} from '@portal/protocol';
 import { migrationsDir } from '../../src/paths.ts';
 import { writeReleaseFixture } from '../../testing/upgrade/fixture-writer.ts';
 import { CLOCK_QUEUES, releaseFixtures, WORKLIST_ROUTE } from '../../testing/upgrade/manifest.ts';
@@ -38,7 +43,7 @@ describe(`the upgrade fixture writer (${engine})`, () => {
     expect(fixture!.keys.PORTAL_MASTER_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.accounts.map((a) => a.role).sort()).toEqual([
       ...Array<string>(4).fill('admin'),
-      ...Array<string>(5).fill('patient'),
+      ...Array<string>(7).fill('patient'),
     ]);
     // Margaret's consent under each certificate, and Xiuying's cn edition from the library.
     expect(manifest.signed_pdfs).toHaveLength(3);
@@ -50,14 +55,34 @@ describe(`the upgrade fixture writer (${engine})`, () => {
     const patientIds = manifest.reads
       .filter((r) => /^\/admin\/patients\/[^/]+\/bf_adl\/$/.test(r.path))
       .map((r) => r.path.split('/')[3]!);
-    expect(patientIds).toHaveLength(6);
+    expect(patientIds).toHaveLength(8);
     const admin = manifest.accounts[0]!.email;
     for (const id of patientIds) {
       for (const section of CHART_SECTIONS) {
         expect(routes).toContain(`${admin} /admin/patients/${id}/chart/${section}/ {}`);
       }
       expect(routes).toContain(`${admin} /admin/patients/${id}/review/ {}`);
+      expect(routes).toContain(`${admin} /admin/patients/${id}/caregivers/ {}`);
     }
+    // Issue 22: the grants Margaret gave and Eleanor holds, and the clinic's leave for Xiuying.
+    const read = <T>(as: string, path: string) =>
+      manifest.reads.find((r) => r.as === as && r.path === path)?.answer as T;
+    const margaret = read<CaregiversOverview>('margaret.hollis@fixture.example', '/account/caregivers/');
+    expect(margaret.given.map((g) => g.status).sort()).toEqual(['active', 'revoked']);
+    const eleanor = read<CaregiversOverview>('eleanor.hollis@fixture.example', '/account/caregivers/');
+    expect(eleanor.received.map((g) => g.patient_name)).toEqual(['Margaret Hollis']);
+    const activity = read<CaregiverActivity>(
+      'margaret.hollis@fixture.example',
+      '/account/caregivers/activity/',
+    );
+    expect(activity.items.map((i) => i.action)).toEqual(
+      expect.arrayContaining(['messages.write', 'assessment.read']),
+    );
+    const xiuying = read<CaregiversOverview>('wang.xiuying@fixture.example', '/account/caregivers/');
+    expect(xiuying).toMatchObject({
+      representative_signing_allowed: true,
+      given: [{ source: 'clinic', status: 'active' }],
+    });
     const totals = Object.fromEntries(
       WORKLIST_QUEUES.filter((q) => !CLOCK_QUEUES.includes(q)).map((queue) => [
         queue,

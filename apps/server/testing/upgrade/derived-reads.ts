@@ -379,6 +379,31 @@ function documentsLibrary(c: Context): RecordedRead[] {
 }
 
 /**
+ * Caregivers over an earlier release's patients (migration 0017): nobody gave or holds a grant,
+ * and no clinic allowed representative signing (the column's default).
+ */
+function caregivers(c: Context): RecordedRead[] {
+  const accounts = new Set(c.manifest.accounts.filter((a) => a.role === 'patient').map((a) => a.email));
+  return c.patients.flatMap((p) => [
+    {
+      as: c.admin,
+      path: `/admin/patients/${p.id}/caregivers/`,
+      answer: { representative_signing_allowed: false, grants: [] },
+    },
+    ...(accounts.has(p.email)
+      ? [
+          {
+            as: p.email,
+            path: '/account/caregivers/',
+            answer: { given: [], received: [], representative_signing_allowed: false },
+          },
+          { as: p.email, path: '/account/caregivers/activity/', answer: { items: [] } },
+        ]
+      : []),
+  ]);
+}
+
+/**
  * Reads of routes newer than a fixture: each names the migration that brought them, and
  * applies to fixtures written before it. What they must answer is derived from what the old
  * release answered, by what that migration (and the code at start) promises.
@@ -387,6 +412,7 @@ const EARLIER_RELEASES: { migration: string; reads(c: Context): RecordedRead[] }
   { migration: '0011_intake_review', reads: chartAndReview },
   { migration: '0013_worklist', reads: worklist },
   { migration: '0016_documents_library', reads: documentsLibrary },
+  { migration: '0017_caregivers', reads: caregivers },
 ];
 
 /** The reads the upgrade test adds to `manifest`'s own, as of `now`. */

@@ -1,6 +1,7 @@
 import {
   CHART_SECTIONS,
   WORKLIST_QUEUES,
+  type ChartCaregivers,
   type ChartInsurance,
   type ClinicThread,
   type DocumentsPage,
@@ -38,6 +39,8 @@ const PATIENT_ROUTES = [
   '/patient/bf_adl/',
   '/patient/messages/',
   '/account/mfa/',
+  '/account/caregivers/',
+  '/account/caregivers/activity/',
 ];
 
 /** The clinic's reads of each described patient: documents, BF-ADL, every chart section and card, the review. */
@@ -50,6 +53,15 @@ async function chartReads(w: World, patientId: string): Promise<PlannedRead[]> {
     { as: admin, path: `/admin/patients/${patientId}/review/` },
     ...CHART_SECTIONS.map((section) => ({ as: admin, path: `${chart}${section}/` })),
   ];
+  plan.push({ as: admin, path: `/admin/patients/${patientId}/caregivers/` });
+  const { grants } = await w.admin.get<ChartCaregivers>(`/admin/patients/${patientId}/caregivers/`);
+  for (const grant of grants.filter((g) => g.authority)) {
+    plan.push({
+      as: admin,
+      path: `/admin/patients/${patientId}/caregivers/authority/`,
+      query: { id: grant.id },
+    });
+  }
   const insurance = await w.admin.get<{ value: ChartInsurance | null }>(`${chart}insurance/`);
   for (const coverage of insurance.value?.coverages ?? []) {
     for (const card of [coverage.cards.front, coverage.cards.back]) {

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { mfaEnrolment, type InboxPage, type ReviewRequest, type StaffPreset } from '@portal/protocol';
+import {
+  ACTING_FOR_HEADER,
+  GRANT_MAX_DAYS,
+  mfaEnrolment,
+  type CaregiverGrant,
+  type InboxPage,
+  type ReviewRequest,
+  type StaffPreset,
+} from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
 import { totpAt } from '../account.ts';
 import { answersTotalling, submission } from '../assessment.ts';
@@ -66,6 +74,23 @@ const PEOPLE = {
     last_name: 'Berger',
     date_of_birth: '1980-02-14',
     locale: 'gb' as const,
+  },
+  // Caregivers (issue 22): Margaret's daughter, and Xiuying's son whom the clinic recorded.
+  eleanor: {
+    email: 'eleanor.hollis@fixture.example',
+    password: 'Fixture-Eleanor-2026',
+    first_name: 'Eleanor',
+    last_name: 'Hollis',
+    date_of_birth: '1976-05-02',
+    locale: 'gb' as const,
+  },
+  wei: {
+    email: 'wang.wei@fixture.example',
+    password: 'Fixture-Wei-2026',
+    first_name: '伟',
+    last_name: '王',
+    date_of_birth: '1982-10-21',
+    locale: 'cn' as const,
   },
 };
 
@@ -333,6 +358,77 @@ async function messages(w: World): Promise<void> {
   });
 }
 
+/** A grant's last day far enough ahead that the fixture's grants are still live when it is read. */
+const endsOn = () => new Date(Date.now() + GRANT_MAX_DAYS * 24 * 3600_000).toISOString().slice(0, 10);
+
+/** The invitation's token, once the outbox worker has sent it (their sign-up mail came earlier). */
+async function invitationToken(w: World, email: string): Promise<string> {
+  for (const deadline = Date.now() + 15_000; ;) {
+    const mail = await lastMailTo(w.dataDir, email);
+    if (/caregiver\/accept/.test(mail.replace(/=\r?\n/g, ''))) return linkToken(mail, '/caregiver/accept');
+    if (Date.now() > deadline) throw new Error(`no invitation mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The invitee opens the newest invitation mailed to them and answers it. */
+async function answerInvitation(w: World, email: string, decision: 'accept' | 'decline') {
+  const token = await invitationToken(w, email);
+  await post(w.clients.get(email)!, '/account/caregivers/respond/', { token, decision });
+}
+
+/**
+ * Grants (issue 22): Eleanor acts for her mother Margaret (a draft and a message written for her,
+ * which the clinic's reply later marks read); an invitation Margaret revoked and one a stranger
+ * declined; the clinic allows Xiuying's caregivers to sign and records her son's power of
+ * attorney, which he accepts. Runs before the clinic answers the conversations.
+ */
+async function caregivers(w: World): Promise<void> {
+  const margaret = w.clients.get(PEOPLE.margaret.email)!;
+  await post(margaret, '/account/caregivers/invite/', {
+    email: PEOPLE.eleanor.email,
+    relationship: 'Daughter',
+    scopes: ['view_intake', 'fill_intake', 'view_assessments', 'write_messages'],
+    ends_on: endsOn(),
+  });
+  await answerInvitation(w, PEOPLE.eleanor.email, 'accept');
+  const eleanor = w.clients.get(PEOPLE.eleanor.email)!;
+  const forMargaret = { [ACTING_FOR_HEADER]: w.ids.get(PEOPLE.margaret.email)! };
+  const actingPost = (path: string, body: unknown) =>
+    eleanor.call({ method: 'POST', path, body, encrypt: true, headers: forMargaret });
+  await actingPost('/patient/messages/', { text: 'Mum asks whether she should bring her walking frame.' });
+  await eleanor.call({ method: 'GET', path: '/patient/bf_adl/', headers: forMargaret });
+
+  const revoked = await post<CaregiverGrant>(margaret, '/account/caregivers/invite/', {
+    email: 'neighbour@fixture.example',
+    relationship: 'Neighbour',
+    scopes: ['write_messages'],
+    ends_on: endsOn(),
+  });
+  await post(margaret, '/account/caregivers/revoke/', { id: revoked.id });
+  await post(w.clients.get(PEOPLE.lukas.email)!, '/account/caregivers/invite/', {
+    email: PEOPLE.tomasz.email,
+    relationship: 'Friend',
+    scopes: ['view_documents'],
+    ends_on: endsOn(),
+  });
+  await answerInvitation(w, PEOPLE.tomasz.email, 'decline');
+
+  const frontDesk = w.staff.get(STAFF.oliver.email)!;
+  const xiuyingId = w.ids.get(PEOPLE.xiuying.email)!;
+  await post(frontDesk, `/admin/patients/${xiuyingId}/representative_signing/`, { allowed: true });
+  await post(frontDesk, `/admin/patients/${xiuyingId}/caregivers/`, {
+    email: PEOPLE.wei.email,
+    relationship: '儿子',
+    scopes: ['view_documents', 'sign_documents', 'write_messages'],
+    ends_on: endsOn(),
+    authority_kind: 'power_of_attorney',
+    authority_file_name: '授权委托书.pdf',
+    authority_pdf: base64(await makePdf(1, 'Lasting power of attorney')),
+  });
+  await answerInvitation(w, PEOPLE.wei.email, 'accept');
+}
+
 /** TOTP enrolment of Margaret's account; the secret goes into the manifest. */
 async function enrolMfa(patient: PortalClient): Promise<string> {
   const enrolment = mfaEnrolment.parse(await post(patient, '/account/mfa/start/', {}));
@@ -367,6 +463,7 @@ export async function writeScenario(
   for (const person of Object.values(STAFF)) await inviteStaff(w, person);
   await intakes(w);
   await assessments(w);
+  await caregivers(w);
   await messages(w);
   const xiuying = { client: w.clients.get(PEOPLE.xiuying.email)!, id: w.ids.get(PEOPLE.xiuying.email)! };
   // Each signed PDF with the patient who signed it, who reads it back after the upgrade.
