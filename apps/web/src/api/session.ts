@@ -1,3 +1,4 @@
+import { setActingFor } from './acting-for.ts';
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie.ts';
 import { clearHandshake } from './handshake-store.ts';
 import type { TokenData } from '@portal/protocol';
@@ -85,6 +86,7 @@ export function clearSession(reason: SessionEndReason): void {
   clearAuthCookie();
   clearUserInfo();
   clearHandshake();
+  setActingFor(null);
   publish(null);
   if (hadSession || reason === 'logout') {
     for (const listener of endListeners) listener(reason);

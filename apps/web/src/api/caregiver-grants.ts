@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ActingForGrant, CaregiverScope, CaregiversOverview } from '@portal/protocol';
+import { getActingFor, setActingFor, subscribeActingFor } from './acting-for.ts';
+import { apiRequest } from './client.ts';
+import { rolesOf } from './home-path.ts';
+import { showNotice } from './notice-store.ts';
+import { getSession } from './session.ts';
+import { useSession } from './use-session.ts';
+
+const overviewKey = (username: string) => ['caregivers', username, 'overview'] as const;
+
+function fetchOverview() {
+  return apiRequest<CaregiversOverview>({ method: 'GET', path: '/account/caregivers/' });
+}
+
+/**
+ * Grants the signed-in patient gave and those they hold (decision 0023). Read once a page load
+ * and again when a grant may have changed (the refresh_token event, a 10404 while acting for).
+ */
+export function useCaregiversOverview() {
+  const session = useSession();
+  return useQuery({
+    queryKey: overviewKey(session?.user.username ?? ''),
+    queryFn: fetchOverview,
+    enabled: rolesOf(session).includes('user'),
+    staleTime: Infinity,
+  });
+}
+
+export function useActingForId(): string | null {
+  return useSyncExternalStore(subscribeActingFor, getActingFor);
+}
+
+export interface ActingFor {
+  /** The patient whose record is open, or null for one's own. */
+  patientId: string | null;
+  /** The live grant for it, undefined while the grants load. */
+  grant: ActingForGrant | undefined;
+  /** What the open record lets this person do: everything on their own record. */
+  may: (scope: CaregiverScope) => boolean;
+}
+
+export function useActingFor(): ActingFor {
+  const patientId = useActingForId();
+  const { data } = useCaregiversOverview();
+  const grant = patientId ? data?.received.find((g) => g.patient_id === patientId) : undefined;
+  return {
+    patientId,
+    grant,
+    may: (scope) => patientId === null || (grant?.scopes.includes(scope) ?? false),
+  };
+}
+
+/**
+ * Reads the grants again; when the open record's grant has ended, goes back to one's own record
+ * with a notice. True when it did, so the caller leaves the page that showed the other record.
+ */
+export async function reconcileActingFor(client: QueryClient): Promise<boolean> {
+  const username = getSession()?.user.username;
+  if (!username) return false;
+  const overview = await client.fetchQuery({ queryKey: overviewKey(username), queryFn: fetchOverview, staleTime: 0 });
+  const open = getActingFor();
+  if (!open || overview.received.some((g) => g.patient_id === open)) return false;
+  openRecord(client, null);
+  showNotice({ key: 'caregiverAccessEnded', tone: 'warning', durationMs: 10_000 });
+  return true;
+}
+
+// Kept across a switch: they are the person's own, not the record's.
+const OWN_QUERIES: ReadonlySet<unknown> = new Set(['caregivers', 'public-config', 'patient-event']);
+
+/** Opens another record (a patient id) or one's own (null); nothing cached of the last one stays. */
+export function openRecord(client: QueryClient, patientId: string | null): void {
+  setActingFor(patientId);
+  client.removeQueries({ predicate: (query) => !OWN_QUERIES.has(query.queryKey[0]) });
+}
