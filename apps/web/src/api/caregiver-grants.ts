@@ -52,16 +52,21 @@ export function useActingFor(): ActingFor {
   };
 }
 
+/** Reads the grants again now (a grant was accepted, or may have ended); null when signed out. */
+export async function reloadCaregiversOverview(client: QueryClient): Promise<CaregiversOverview | null> {
+  const username = getSession()?.user.username;
+  if (!username) return null;
+  return client.fetchQuery({ queryKey: overviewKey(username), queryFn: fetchOverview, staleTime: 0 });
+}
+
 /**
  * Reads the grants again; when the open record's grant has ended, goes back to one's own record
  * with a notice. True when it did, so the caller leaves the page that showed the other record.
  */
 export async function reconcileActingFor(client: QueryClient): Promise<boolean> {
-  const username = getSession()?.user.username;
-  if (!username) return false;
-  const overview = await client.fetchQuery({ queryKey: overviewKey(username), queryFn: fetchOverview, staleTime: 0 });
+  const overview = await reloadCaregiversOverview(client);
   const open = getActingFor();
-  if (!open || overview.received.some((g) => g.patient_id === open)) return false;
+  if (!overview || !open || overview.received.some((g) => g.patient_id === open)) return false;
   openRecord(client, null);
   showNotice({ key: 'caregiverAccessEnded', tone: 'warning', durationMs: 10_000 });
   return true;
