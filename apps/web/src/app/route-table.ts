@@ -15,7 +15,7 @@ const page = {
   document: lazyPage(() => import('../features/documents/DocumentPage.tsx'), ['documents']),
   bfAdl: lazyPage(() => import('../features/assessment/BfAdlPage.tsx'), ['assessment']),
   users: lazyPage(() => import('./UsersHome.tsx'), ['clinic-worklist']),
-  userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx'), ['admin']),
+  userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx'), ['admin', 'caregivers']),
   audit: lazyPage(() => import('../features/audit/AuditPage.tsx'), ['admin']),
   documentLibrary: lazyPage(
     () => import('../features/document-library/DocumentLibraryPage.tsx'),

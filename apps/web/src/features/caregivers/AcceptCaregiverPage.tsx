@@ -81,7 +81,9 @@ function Invitation({ token }: { token: string }) {
     return (
       <>
         <PageHeading>{t('accept.invalidTitle')}</PageHeading>
-        <p role="alert">{t(refused.fields.token ? 'accept.invalidToken' : (refused.form ?? 'errors.generic'))}</p>
+        <p role="alert">
+          {t(refused.fields.token ? 'accept.invalidToken' : (refused.form ?? 'errors.generic'))}
+        </p>
         <Link to="/">{t('accept.goHome')}</Link>
       </>
     );

@@ -7,7 +7,9 @@ export function CaregiverActivityList() {
   const { t, i18n } = useTranslation(['caregivers', 'audit-labels']);
   const activity = useCaregiverActivity();
   // The audit log's words for its actions; their names hold dots, so the table is read whole.
-  const actions = t('actions', { ns: 'audit-labels', returnObjects: true }) as Partial<Record<string, string>>;
+  const actions = t('actions', { ns: 'audit-labels', returnObjects: true }) as Partial<
+    Record<string, string>
+  >;
   return (
     <section aria-labelledby="caregiver-activity-title">
       <h3 id="caregiver-activity-title">{t('activity.title')}</h3>

@@ -8,7 +8,6 @@ import { grantErrors } from './grant-errors.ts';
 import { GrantList } from './GrantList.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { RevokeDialog } from './RevokeDialog.tsx';
-import './caregivers.css';
 
 /** The account page's caregivers (decision 0023): who may help with this record, and what they did. */
 export function CaregiversSection() {

@@ -3,6 +3,7 @@ import type { CaregiverGrant } from '@portal/protocol';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { dayOf } from './grant-terms.ts';
 import { offeredGroups } from './scope-rules.ts';
+import './caregivers.css';
 
 interface GrantListProps {
   grants: readonly CaregiverGrant[];

@@ -16,7 +16,8 @@ interface GrantTermsFieldsProps {
 /** E-mail, relationship, what they may do and until when: the invitation's and the chart's alike. */
 export function GrantTermsFields({ value, onChange, errors, signingAllowed, today }: GrantTermsFieldsProps) {
   const { t } = useTranslation('caregivers');
-  const set = <K extends keyof GrantTerms>(key: K, field: GrantTerms[K]) => onChange({ ...value, [key]: field });
+  const set = <K extends keyof GrantTerms>(key: K, field: GrantTerms[K]) =>
+    onChange({ ...value, [key]: field });
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const range = endsOnRange(today);
   return (

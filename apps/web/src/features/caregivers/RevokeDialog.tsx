@@ -20,7 +20,12 @@ export function RevokeDialog({ grant, body, busy, error, onConfirm, onCancel }: 
   const bodyId = useId();
   const who = grant.caregiver_name ?? grant.caregiver_email;
   return (
-    <Dialog title={t('revoke.title', { name: who })} onClose={onCancel} role="alertdialog" describedBy={bodyId}>
+    <Dialog
+      title={t('revoke.title', { name: who })}
+      onClose={onCancel}
+      role="alertdialog"
+      describedBy={bodyId}
+    >
       <p id={bodyId}>{body}</p>
       {error && (
         <p className="form-alert form-alert--error" role="alert">

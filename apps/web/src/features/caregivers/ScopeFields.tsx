@@ -18,10 +18,7 @@ export function ScopeFields({ value, onChange, signingAllowed, error }: ScopeFie
   const { t } = useTranslation('caregivers');
   const errorId = useId();
   return (
-    <fieldset
-      className="scope-fields"
-      aria-describedby={error ? errorId : undefined}
-    >
+    <fieldset className="scope-fields" aria-describedby={error ? errorId : undefined}>
       <legend className="field__label">{t('scopes.legend')}</legend>
       {error && (
         <p className="field__error" id={errorId}>

@@ -51,7 +51,11 @@ export function useInvitation(token: string, enabled: boolean) {
   return useQuery({
     queryKey: [...useCaregiversKey(), 'invitation', token],
     queryFn: () =>
-      apiRequest<InvitationPreview>({ method: 'POST', path: '/account/caregivers/invitation/', body: { token } }),
+      apiRequest<InvitationPreview>({
+        method: 'POST',
+        path: '/account/caregivers/invitation/',
+        body: { token },
+      }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

@@ -34,7 +34,8 @@ export function checkTerms(terms: GrantTerms, today: Date): GrantErrors {
   return errorsAtPaths(paths);
 }
 
-export const hasErrors = (errors: GrantErrors) => errors.form !== null || Object.keys(errors.fields).length > 0;
+export const hasErrors = (errors: GrantErrors) =>
+  errors.form !== null || Object.keys(errors.fields).length > 0;
 
 /** A protocol day (YYYY-MM-DD) as a local calendar day, never shifted by the time zone. */
 export function dayOf(iso: string): Date {

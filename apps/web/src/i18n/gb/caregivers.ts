@@ -84,7 +84,8 @@ export default {
     title: 'You have been asked to help',
     signedOut:
       'Someone asked you to help with their record at this clinic. To see who asked and what they ask, sign in, or create an account first.',
-    sameAddress: 'Use the e-mail address this invitation was sent to. You will come back to this page afterwards.',
+    sameAddress:
+      'Use the e-mail address this invitation was sent to. You will come back to this page afterwards.',
     signIn: 'Sign in',
     createAccount: 'Create an account',
     askedTitle: '{{name}} asks for your help',
@@ -116,8 +117,10 @@ export default {
     save: 'Record grant',
     cancel: 'Cancel',
     recorded: 'The grant was recorded and an invitation sent.',
-    revokeBody: 'They will no longer be able to open this patient\'s record. This takes effect at once.',
+    revokeBody: "They will no longer be able to open this patient's record. This takes effect at once.",
     none: 'No caregiver.',
+    on: 'On',
+    off: 'Off',
   },
   errors: {
     generic: 'Something went wrong. Please try again.',
