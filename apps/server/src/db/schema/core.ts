@@ -40,6 +40,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** Staff who opted in to an e-mail when a patient declines a document (issue 18). */
     notifyDocumentDeclines: boolean('notify_document_declines').notNull().default(false),
+    /** The clinic lets this patient's caregivers sign as authorised representative (decision 0023). */
+    representativeSigningAllowed: boolean('representative_signing_allowed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -156,6 +158,8 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     requestId: text('request_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** Set when a caregiver acted for the subject (decision 0023): the grant they acted under. */
+    grantId: uuid('grant_id'),
   },
   (t) => [index('audit_subject_at_idx').on(t.subjectId, t.at), index('audit_at_idx').on(t.at)],
 );

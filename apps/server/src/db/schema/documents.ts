@@ -172,6 +172,8 @@ export const documentEvents = pgTable(
     userAgent: text('user_agent'),
     /** The edition the patient was shown or signed. */
     edition: text('edition').$type<DocumentLanguage>(),
+    /** A caregiver's move for the patient (decision 0023): `actor_id` is the caregiver, this their grant. */
+    grantId: uuid('grant_id'),
   },
   (t) => [index('document_events_assignment_idx').on(t.assignmentId, t.id)],
 );

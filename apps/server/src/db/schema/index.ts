@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './clinic.ts';
 export * from './worklist.ts';
 export * from './mail.ts';
+export * from './caregivers.ts';
