@@ -2,7 +2,14 @@ import { generateKeyPair, deriveSharedSecret, generateSalt, open, sealJson } fro
 
 /** Test double of the server side of protocol.md, answering the web client's fetch calls. */
 export class FakePortalServer {
-  readonly calls: { path: string; uid: string | null; authorization: string | null }[] = [];
+  readonly calls: {
+    path: string;
+    uid: string | null;
+    authorization: string | null;
+    actingFor: string | null;
+  }[] = [];
+  /** Paths answered 10404 'Items not found' (a record the caller may not open). */
+  readonly missing = new Set<string>();
   refreshCount = 0;
   handshakeCount = 0;
   /** The access token the server currently accepts. */
@@ -37,7 +44,12 @@ export class FakePortalServer {
     const headers = new Headers(init?.headers);
     const uid = headers.get('uid');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-    this.calls.push({ path, uid, authorization: headers.get('Authorization') });
+    this.calls.push({
+      path,
+      uid,
+      authorization: headers.get('Authorization'),
+      actingFor: headers.get('acting-for'),
+    });
 
     if (path === '/token/handshake_any/') {
       this.handshakeCount++;
@@ -66,6 +78,7 @@ export class FakePortalServer {
     if (headers.get('Authorization') !== `Bearer ${this.validAccess}` || uid !== this.#accessUid) {
       return json(401, { code: 10401, message: 'Session expired' });
     }
+    if (this.missing.has(path)) return json(404, { code: 10404, message: 'Items not found' });
     return json(200, { code: 0, data: { name: null } });
   };
 }
