@@ -20,9 +20,18 @@ export interface AppContext {
   now(): Date;
 }
 
+/** A caregiver acting for a patient under a grant (decision 0023). */
+export interface OnBehalf {
+  caregiverId: string;
+  patientId: string;
+  grantId: string;
+}
+
 /** Where a request came from, for audit rows. */
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** Set when a caregiver acts for the patient: every audit row of the request names both and the grant. */
+  onBehalf?: OnBehalf;
 }

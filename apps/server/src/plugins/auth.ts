@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Codes, ProtocolError, type Role, type StaffPermission } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../context.ts';
+import {
+  ACTING_FOR_HEADER,
+  Codes,
+  ProtocolError,
+  type CaregiverScope,
+  type Role,
+  type StaffPermission,
+} from '@portal/protocol';
+import type { AppContext, OnBehalf, RequestMeta } from '../context.ts';
 import {
   authenticateRequest,
   isPlausibleUid,
+  judgeActingFor,
   type SessionTimes,
   verifiedClaimsOrNone,
 } from '../modules/auth/index.ts';
@@ -55,12 +63,25 @@ declare module 'fastify' {
      * only the event poll. Passive routes that report the session's times read the database.
      */
     cachedAuth?: boolean;
+    /**
+     * A patient route a caregiver may use for a patient (decision 0023): the grant's scope that
+     * opens it. Without it, a request carrying the `acting-for` header answers 10403.
+     */
+    caregiver?: CaregiverScope;
   }
   interface FastifyRequest {
     user: SignedInUser | undefined;
+    /** The grant a caregiver acts under on this request, judged by the plugin. */
+    onBehalf: OnBehalf | undefined;
     meta(): RequestMeta;
     /** The signed-in user; only called on routes that are not public. */
     signedIn(): SignedInUser;
+    /**
+     * Whose record a patient route reads or writes: the patient a caregiver acts for, else the
+     * signed-in patient. Every patient route takes its subject from here, so the use cases'
+     * record checks hold unchanged for a caregiver.
+     */
+    patientId(): string;
   }
 }
 
@@ -72,17 +93,22 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
   app.decorateRequest('user', undefined);
+  app.decorateRequest('onBehalf', undefined);
   app.decorateRequest('meta', function (this: FastifyRequest): RequestMeta {
     const ua = this.headers['user-agent'];
     return {
       ip: this.ip,
       userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
       requestId: String(this.id),
+      ...(this.onBehalf && { onBehalf: this.onBehalf }),
     };
   });
   app.decorateRequest('signedIn', function (this: FastifyRequest): SignedInUser {
     if (!this.user) throw new ProtocolError(Codes.sessionExpired);
     return this.user;
+  });
+  app.decorateRequest('patientId', function (this: FastifyRequest): string {
+    return this.onBehalf?.patientId ?? this.signedIn().id;
   });
 
   app.addHook('onRequest', async (request) => {
@@ -117,6 +143,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     }
     if (config.permission && !holdsPermission(session.auths, config.permission)) {
       throw new ProtocolError(Codes.forbidden);
+    }
+    const actingFor = request.headers[ACTING_FOR_HEADER];
+    if (actingFor !== undefined) {
+      if (!config.caregiver) throw new ProtocolError(Codes.forbidden);
+      request.onBehalf = await judgeActingFor(ctx, session.userId, actingFor, config.caregiver);
     }
   });
 });

@@ -2,6 +2,7 @@ import { INSTRUMENT_IDS } from '../assessment/registry.ts';
 import { SecretSetting, SETTINGS_KEYS } from './admin-settings.ts';
 import { AUTHS, USER_CONFLICTS, USER_REFUSALS, UserAction, UserStatus } from './admin-users.ts';
 import { Locale, Role } from './auth.ts';
+import { AuthorityKind, CaregiverScope, GrantSource } from './caregiver-terms.ts';
 import { CHART_SECTIONS } from './clinic-chart.ts';
 import { ReviewOutcome } from './clinic-review.ts';
 import { WORKLIST_QUEUES } from './clinic-worklist.ts';
@@ -32,6 +33,17 @@ export const AUDIT_ACTIONS = [
   'assessment.draft',
   'assessment.read',
   'assessment.submit',
+  // Decision 0023: grants, and the clinic's leave for representative signing.
+  'caregiver.accept',
+  'caregiver.activity_read',
+  'caregiver.authority_read',
+  'caregiver.decline',
+  'caregiver.invitation_read',
+  'caregiver.invite',
+  'caregiver.read',
+  'caregiver.record',
+  'caregiver.representative_signing',
+  'caregiver.revoke',
   'chart.export',
   'chart.read',
   ...DocumentAction.options.map((action) => `document.${action}` as const),
@@ -124,6 +136,9 @@ export const AUDIT_DETAIL_VALUES = {
   roles: Role.options,
   auths: AUTHS,
   status: [...UserStatus.options, ...ThreadStatus.options],
+  scopes: CaregiverScope.options,
+  source: GrantSource.options,
+  authority: AuthorityKind.options,
 } as const;
 type Enumerated = typeof AUDIT_DETAIL_VALUES;
 
@@ -159,6 +174,9 @@ export const AUDIT_FREE_DETAIL_KEYS = [
   'issuer',
   'fingerprint_sha256',
   'not_after',
+  'grant',
+  'ends_on',
+  'allowed',
 ] as const;
 
 export const AUDIT_DETAIL_KEYS = [

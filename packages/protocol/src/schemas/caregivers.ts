@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-vocabulary.ts';
 import { emailSchema } from './auth.ts';
+import { AuthorityKind, CaregiverScope, GrantSource } from './caregiver-terms.ts';
+
+export { AuthorityKind, CAREGIVER_SCOPES, CaregiverScope, GrantSource } from './caregiver-terms.ts';
 
 const isoTime = z.string().describe('ISO 8601 time, UTC');
 const isoDate = z.iso.date().describe('ISO 8601 date, YYYY-MM-DD');
@@ -12,19 +15,6 @@ const isoDate = z.iso.date().describe('ISO 8601 date, YYYY-MM-DD');
  * 10404 'Items not found', exactly as another patient's record.
  */
 export const ACTING_FOR_HEADER = 'acting-for';
-
-/** What a grant lets the caregiver do, each checked on the server on every route. */
-export const CAREGIVER_SCOPES = [
-  'view_intake',
-  'fill_intake',
-  'view_documents',
-  'sign_documents',
-  'view_assessments',
-  'fill_assessments',
-  'write_messages',
-] as const;
-export const CaregiverScope = z.enum(CAREGIVER_SCOPES);
-export type CaregiverScope = z.infer<typeof CaregiverScope>;
 
 /** A scope that acts on a record needs the scope that reads it: a form is read before it is filled. */
 export const SCOPE_NEEDS: Partial<Record<CaregiverScope, CaregiverScope>> = {
@@ -41,14 +31,6 @@ export const RELATIONSHIP_MAX_LENGTH = 60;
 
 export const GrantStatus = z.enum(['invited', 'active', 'declined', 'revoked', 'expired']);
 export type GrantStatus = z.infer<typeof GrantStatus>;
-
-/** Who recorded the grant: the patient from the account page, or staff on the chart. */
-export const GrantSource = z.enum(['patient', 'clinic']);
-export type GrantSource = z.infer<typeof GrantSource>;
-
-/** What gives a grant recorded by staff its authority; the document itself is kept with it. */
-export const AuthorityKind = z.enum(['power_of_attorney', 'guardianship_order', 'court_order', 'other']);
-export type AuthorityKind = z.infer<typeof AuthorityKind>;
 
 const scopeList = z
   .array(CaregiverScope)

@@ -95,6 +95,8 @@ export const chartDocumentEvent = z.object({
   person: chartPerson.nullable(),
   from_status: DocumentStatus.nullable(),
   to_status: DocumentStatus.nullable(),
+  /** Set when `person` is a caregiver who acted for the patient under this grant (decision 0023). */
+  grant_id: z.uuid().nullable(),
 });
 /** The signed PDF's hashes, as its audit certificate page states them. */
 export const chartSignedCopy = z.object({

@@ -112,6 +112,12 @@ export const documentEvent = z.object({
   user_agent: z.string().nullable(),
   /** The edition the patient was shown or signed (view, open_signing, sign, submit); else null. */
   edition: Locale.nullable(),
+  /**
+   * A move a caregiver made for the patient (decision 0023): their name and the grant they acted
+   * under (`actor_id` is then the caregiver's); null for the patient's own and the clinic's.
+   */
+  on_behalf_by: z.string().nullable(),
+  grant_id: z.uuid().nullable(),
 });
 export type DocumentEvent = z.infer<typeof documentEvent>;
 

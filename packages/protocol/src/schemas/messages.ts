@@ -39,6 +39,11 @@ export const message = z.object({
   author: MessageAuthor,
   /** The answering administrator's name on clinic messages; null on the patient's own. */
   author_name: z.string().nullable(),
+  /**
+   * A patient message a caregiver wrote for the patient (decision 0023): the caregiver's name, so
+   * patient and staff read it as "written by X for Y"; null on the patient's own and the clinic's.
+   */
+  on_behalf_by: z.string().nullable(),
   body: z.string(),
   /** Set on system messages (body empty); only the clinic's view holds them. */
   notice: messageNotice.nullable(),

@@ -23,7 +23,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
   });
 
   r.get('/patient/bf_adl/', {
-    config: { roles: ['user'] },
+    config: { roles: ['user'], caregiver: 'view_assessments' },
     schema: {
       tags: ['patient'],
       summary: 'The BF-ADL form definition, draft, history and due date (sealed)',
@@ -34,14 +34,14 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
       request.sealed(
         await readAssessment(
           ctx,
-          { userId: request.signedIn().id, meta: request.meta() },
+          { userId: request.patientId(), meta: request.meta() },
           request.query.instrument,
         ),
       ),
   });
 
   r.post('/patient/bf_adl/', {
-    config: { roles: ['user'], encryptedBody: true },
+    config: { roles: ['user'], encryptedBody: true, caregiver: 'fill_assessments' },
     schema: {
       tags: ['patient'],
       summary: 'Save a BF-ADL draft, or submit the answers to be scored by the server (sealed both ways)',
@@ -50,7 +50,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     handler: async (request) =>
       request.sealed(
-        await saveAssessment(ctx, { userId: request.signedIn().id, meta: request.meta() }, request.body),
+        await saveAssessment(ctx, { userId: request.patientId(), meta: request.meta() }, request.body),
       ),
   });
 

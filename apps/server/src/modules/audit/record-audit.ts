@@ -43,12 +43,18 @@ export async function recordStandaloneAudit(
   observeAudit(entry.action, entry.outcome);
 }
 
+/**
+ * A request acting for a patient (decision 0023) is written under both identities whatever the
+ * use case passed: the caregiver acted, on the patient's record, under the grant.
+ */
 function auditRow(meta: RequestMeta | null, entry: AuditEntry): AuditRow {
+  const onBehalf = meta?.onBehalf;
   return {
     action: entry.action,
     outcome: entry.outcome,
-    actorId: entry.actorId ?? null,
-    subjectId: entry.subjectId ?? entry.actorId ?? null,
+    actorId: onBehalf ? onBehalf.caregiverId : (entry.actorId ?? null),
+    subjectId: onBehalf ? onBehalf.patientId : (entry.subjectId ?? entry.actorId ?? null),
+    grantId: onBehalf?.grantId ?? null,
     target: entry.target ?? null,
     detail: entry.detail ?? null,
     ip: meta?.ip ?? null,

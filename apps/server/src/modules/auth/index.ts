@@ -14,3 +14,4 @@ export { preparePasswordResetMail } from './reset-password.ts';
 export { revokeAllSessions, touchSessionNow } from './session-queries.ts';
 export { prepareVerificationMail } from './sign-up.ts';
 export { newTotpSecret, otpauthUri } from './totp.ts';
+export { judgeActingFor, todayOf } from './judge-acting-for.ts';

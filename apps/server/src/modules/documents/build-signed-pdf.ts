@@ -28,8 +28,10 @@ export async function buildSignedPdf(
     stampedSha256,
     certificateName: credentials.commonName,
   });
+  const of = certificate.representativeOf;
+  const representing = of ? ` as authorised representative of ${winAnsiSafe(of.patientName)}` : '';
   const bytes = await signPdf(doc, credentials, {
-    reason: `Signed by ${winAnsiSafe(certificate.signerName)} through the patient portal`,
+    reason: `Signed by ${winAnsiSafe(certificate.signerName)}${representing} through the patient portal`,
     contact: certificate.clinic,
     signedAt: stamp.signedAt,
   });

@@ -13,6 +13,8 @@ export interface CertificateInfo {
   edition: DocumentLanguage;
   signerName: string;
   signerEmail: string;
+  /** A caregiver signed for the patient (decision 0023): the patient's name and the grant. */
+  representativeOf?: { patientName: string; grantId: string };
   ip: string | null;
   userAgent: string | null;
   consentText: string;
@@ -156,6 +158,25 @@ export async function appendCertificatePage(doc: PDFDocument, info: CertificateI
   }
 }
 
+/**
+ * The representative's words, in English and, for a Chinese edition, in Chinese too: the page
+ * is the evidence the patient's side reads as well.
+ */
+function representativeLines(info: CertificateInfo): [string, LineStyle?][] {
+  const of = info.representativeOf;
+  if (!of) return [];
+  const words: [string, LineStyle?][] = [
+    [
+      `Signed by ${info.signerName} as authorised representative of ${of.patientName} (grant ${of.grantId})`,
+      { bold: true },
+    ],
+  ];
+  if (info.edition === 'cn') {
+    words.push([`由 ${info.signerName} 作为 ${of.patientName} 的授权代表签署（授权编号 ${of.grantId}）`]);
+  }
+  return words;
+}
+
 /** The page's lines in order, a number being a gap in points; known before drawing, so the fonts can be cut to them. */
 function certificateLines(info: CertificateInfo): (number | [string, LineStyle?])[] {
   const heading = (text: string): [string, LineStyle] => [text, { size: 11, bold: true }];
@@ -170,6 +191,7 @@ function certificateLines(info: CertificateInfo): (number | [string, LineStyle?]
     heading('Signer'),
     [`Name: ${info.signerName}`],
     [`E-mail: ${info.signerEmail}`],
+    ...representativeLines(info),
     [`IP address: ${info.ip ?? 'unknown'}`],
     [`User agent: ${info.userAgent ?? 'unknown'}`],
     8,
@@ -180,7 +202,8 @@ function certificateLines(info: CertificateInfo): (number | [string, LineStyle?]
     ...info.events.flatMap((event): [string, LineStyle?][] => {
       const move =
         event.from_status && event.to_status ? ` (${event.from_status} -> ${event.to_status})` : '';
-      const line: [string] = [`${utc(event.at)}  ${event.actor}: ${event.action}${move}`];
+      const by = event.on_behalf_by ? ` by ${event.on_behalf_by} as authorised representative` : '';
+      const line: [string] = [`${utc(event.at)}  ${event.actor}: ${event.action}${move}${by}`];
       if (!event.ip && !event.user_agent) return [line];
       return [
         line,

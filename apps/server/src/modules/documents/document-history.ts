@@ -58,6 +58,7 @@ export async function documentHistory(
       person: (event.actorId && people.get(event.actorId)) || null,
       from_status: event.fromStatus as DocumentStatus | null,
       to_status: event.toStatus as DocumentStatus | null,
+      grant_id: event.grantId,
     })),
   }));
 }

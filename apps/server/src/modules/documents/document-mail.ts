@@ -1,6 +1,7 @@
 import { and, arrayContains, eq } from 'drizzle-orm';
 import type { Locale } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 
 export interface Recipient {
@@ -64,4 +65,24 @@ export async function mailStaffOfDecline(ctx: AppContext): Promise<void> {
         ctx.log.error({ template: 'document_declined', err: String(error) }, 'staff mail failed'),
       );
   }
+}
+
+/**
+ * Tells the patient a caregiver signed a document for them (decision 0023): not what, not who;
+ * the document's history names the representative after sign-in. Queued with the signature.
+ */
+export async function mailSignedForPatient(
+  ctx: AppContext,
+  tx: Queryable,
+  patient: Recipient,
+): Promise<void> {
+  await ctx.mailer.send(
+    {
+      to: patient.email,
+      template: 'document_signed_for_you',
+      locale: patient.locale === 'cn' ? 'cn' : 'gb',
+      vars: { link: `${ctx.config.publicUrl}/welcome/documents` },
+    },
+    tx,
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes, ProtocolError, type DocumentLanguage, type DocumentStatus } from '@portal/protocol';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -267,13 +267,29 @@ export async function patientLocale(db: Queryable, patientId: string): Promise<s
   return row?.locale ?? 'gb';
 }
 
+const representative = alias(users, 'representative');
+
+/** A document's history, oldest first, with the name of a caregiver who acted for the patient. */
 export async function listEvents(db: Queryable, assignmentId: string) {
-  return db
-    .select()
+  const rows = await db
+    .select({
+      event: documentEvents,
+      firstName: representative.firstName,
+      lastName: representative.lastName,
+    })
     .from(documentEvents)
+    .leftJoin(
+      representative,
+      and(eq(representative.id, documentEvents.actorId), isNotNull(documentEvents.grantId)),
+    )
     .where(eq(documentEvents.assignmentId, assignmentId))
     .orderBy(asc(documentEvents.id));
+  return rows.map(({ event, firstName, lastName }) => ({
+    ...event,
+    onBehalfBy: event.grantId ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || null : null,
+  }));
 }
+export type EventRow = Awaited<ReturnType<typeof listEvents>>[number];
 
 export async function latestVersion(db: Queryable, assignmentId: string) {
   const [row] = await db

@@ -67,6 +67,10 @@ export async function moveDocument(ctx: AppContext, tx: Queryable, move: Move): 
   return transition.to;
 }
 
+/**
+ * A caregiver's move (decision 0023) is recorded as theirs, under the grant, whatever the use case
+ * passed: the history and the certificate then name the representative.
+ */
 export async function recordDocumentEvent(
   ctx: AppContext,
   tx: Queryable,
@@ -87,7 +91,8 @@ export async function recordDocumentEvent(
     assignmentId: event.assignmentId,
     at: event.at ?? ctx.now(),
     actor: event.actor,
-    actorId: event.actorId,
+    actorId: event.meta?.onBehalf?.caregiverId ?? event.actorId,
+    grantId: event.meta?.onBehalf?.grantId ?? null,
     action: event.action,
     fromStatus: event.fromStatus ?? null,
     toStatus: event.toStatus ?? null,

@@ -8,7 +8,9 @@ import { readPatientDocument } from './read-patient-document.ts';
 import { actOnDocument } from './sign-document.ts';
 
 const encrypted = { 200: envelopeBody };
-const config = { roles: ['user' as const] };
+const viewDocuments = { roles: ['user' as const], caregiver: 'view_documents' as const };
+/** Signing, submitting and declining alike: a caregiver needs `sign_documents` (decision 0023). */
+const signDocuments = { roles: ['user' as const], caregiver: 'sign_documents' as const };
 const tags = ['documents'];
 
 /** protocol.md §7: the patient's documents, one document with its PDF, and the signing flow. */
@@ -16,7 +18,7 @@ export async function patientDocumentRoutes(app: FastifyInstance, { ctx }: { ctx
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/patient/documents/', {
-    config,
+    config: viewDocuments,
     schema: {
       tags,
       summary: 'Page of my documents (and the reference documents) with counts per status; encrypted',
@@ -24,11 +26,11 @@ export async function patientDocumentRoutes(app: FastifyInstance, { ctx }: { ctx
       response: encrypted,
     },
     handler: async (request) =>
-      request.sealed(await listPatientDocuments(ctx, request.signedIn().id, request.query, request.meta())),
+      request.sealed(await listPatientDocuments(ctx, request.patientId(), request.query, request.meta())),
   });
 
   r.get('/patient/document/', {
-    config,
+    config: viewDocuments,
     schema: {
       tags,
       summary: 'One document with its PDF (the signed one once signed) as base64; encrypted',
@@ -36,11 +38,11 @@ export async function patientDocumentRoutes(app: FastifyInstance, { ctx }: { ctx
       response: encrypted,
     },
     handler: async (request) =>
-      request.sealed(await readPatientDocument(ctx, request.signedIn().id, request.query.id, request.meta())),
+      request.sealed(await readPatientDocument(ctx, request.patientId(), request.query.id, request.meta())),
   });
 
   r.get('/patient/sign/', {
-    config,
+    config: signDocuments,
     schema: {
       tags,
       summary: 'Signing session: the document, its fields and the consent text; encrypted',
@@ -48,13 +50,13 @@ export async function patientDocumentRoutes(app: FastifyInstance, { ctx }: { ctx
       response: encrypted,
     },
     handler: async (request) =>
-      request.sealed(await openSigningSession(ctx, request.signedIn().id, request.query.id, request.meta())),
+      request.sealed(await openSigningSession(ctx, request.patientId(), request.query.id, request.meta())),
   });
 
   r.post('/patient/sign/', {
     // A drawn signature is at most 512 KB: base64 twice (image, then envelope) stays under 2 MB.
     bodyLimit: 2 * 1024 * 1024,
-    config: { ...config, encryptedBody: true },
+    config: { ...signDocuments, encryptedBody: true },
     schema: {
       tags,
       summary: 'Sign (or submit a draft) with consent, or decline with a reason; encrypted body and answer',
@@ -62,6 +64,6 @@ export async function patientDocumentRoutes(app: FastifyInstance, { ctx }: { ctx
       response: encrypted,
     },
     handler: async (request) =>
-      request.sealed(await actOnDocument(ctx, request.signedIn().id, request.body, request.meta())),
+      request.sealed(await actOnDocument(ctx, request.patientId(), request.body, request.meta())),
   });
 }

@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/index.ts';
 import { noticeToClinic } from '../messages/index.ts';
 import { buildSignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
-import { mailStaffOfDecline } from './document-mail.ts';
+import { mailSignedForPatient, mailStaffOfDecline } from './document-mail.ts';
 import { prefillFields } from './prefill-fields.ts';
 import { loadDocumentFile, storeDocumentFile } from './file-store.ts';
 import { moveDocument } from './move-document.ts';
@@ -97,16 +97,14 @@ async function sign(
   meta: RequestMeta,
 ) {
   const signature = await checkSignatureImage(input.signature);
-  const [user] = await ctx.db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  const signerName = `${user!.firstName} ${user!.lastName}`;
+  const onBehalf = meta.onBehalf;
+  const [patient, signer] = await Promise.all([
+    personOf(ctx, userId),
+    onBehalf ? personOf(ctx, onBehalf.caregiverId) : undefined,
+  ]);
+  // A caregiver signs in their own name, as the patient's authorised representative (decision 0023).
+  const signedBy = signer ?? patient;
+  const signerName = signedBy.name;
   const signedAt = ctx.now();
   const transition = documentTransition(row.status, input.action, 'patient')!;
   const [original, history, credentials, clinic, fields] = await Promise.all([
@@ -122,16 +120,18 @@ async function sign(
       at: signedAt.toISOString(),
       action: input.action,
       actor: 'patient' as const,
-      actor_id: userId,
+      actor_id: onBehalf?.caregiverId ?? userId,
       from_status: row.status,
       to_status: transition.to,
       ip: meta.ip,
       user_agent: meta.userAgent,
       edition: row.language,
+      on_behalf_by: signer ? signerName : null,
+      grant_id: onBehalf?.grantId ?? null,
     },
   ];
   const consent =
-    user!.locale === 'cn' ? `${CONSENT_TEXT.gb} (Shown to the signer in Chinese.)` : CONSENT_TEXT.gb;
+    signedBy.locale === 'cn' ? `${CONSENT_TEXT.gb} (Shown to the signer in Chinese.)` : CONSENT_TEXT.gb;
   let signed;
   try {
     signed = await buildSignedPdf(
@@ -143,7 +143,8 @@ async function sign(
         templateVersion: row.templateVersion,
         edition: row.language,
         signerName,
-        signerEmail: user!.email,
+        signerEmail: signedBy.email,
+        ...(onBehalf && { representativeOf: { patientName: patient.name, grantId: onBehalf.grantId } }),
         ip: meta.ip,
         userAgent: meta.userAgent,
         consentText: consent,
@@ -187,5 +188,20 @@ async function sign(
       target: `document_assignments:${row.id}`,
       detail: { signature: input.signature.kind, size: file.size },
     });
+    // The patient hears that someone signed for them; what and who wait behind sign-in.
+    if (onBehalf) await mailSignedForPatient(ctx, tx, patient);
   });
+}
+
+async function personOf(ctx: AppContext, id: string) {
+  const [user] = await ctx.db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return { name: `${user!.firstName} ${user!.lastName}`, email: user!.email, locale: user!.locale };
 }

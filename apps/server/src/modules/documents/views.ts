@@ -7,8 +7,7 @@ import {
   type PatientDocument,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import type { documentEvents } from '../../db/schema/index.ts';
-import { pickEdition, type AssignmentRow, type PublishedRow } from './document-queries.ts';
+import { pickEdition, type AssignmentRow, type EventRow, type PublishedRow } from './document-queries.ts';
 
 /** Binds the encrypted rejection reason to its assignment. */
 export const reasonContext = (assignmentId: string) => `document_assignments:${assignmentId}:reason`;
@@ -87,7 +86,7 @@ export function templateView(
   };
 }
 
-export function eventView(row: typeof documentEvents.$inferSelect): DocumentEvent {
+export function eventView(row: EventRow): DocumentEvent {
   return {
     at: row.at.toISOString(),
     action: row.action,
@@ -98,6 +97,8 @@ export function eventView(row: typeof documentEvents.$inferSelect): DocumentEven
     ip: row.ip,
     user_agent: row.userAgent,
     edition: row.edition,
+    on_behalf_by: row.onBehalfBy,
+    grant_id: row.grantId,
   };
 }
 

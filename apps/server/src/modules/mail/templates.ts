@@ -209,6 +209,48 @@ export const MAIL_TEMPLATES = {
       action: '查看回复',
     },
   },
+  // Decision 0023: a patient asked the recipient to help; the mail names neither the patient nor the record.
+  caregiver_invitation: {
+    gb: {
+      subject: (v) => `You are asked to help someone with their ${v.clinic} patient portal`,
+      paragraphs: (v) => [
+        'Hello,',
+        `Someone asked you to help with their record in the ${v.clinic} patient portal. Sign in, or create an account with this e-mail address, to see who asked and what you could do, and to accept or decline. The link is valid for 14 days and can be used once.`,
+        'If you were not expecting this, you can ignore this message: nothing changes unless you accept.',
+      ],
+      action: 'See the invitation',
+    },
+    cn: {
+      subject: (v) => `有人请您协助使用${v.clinic}患者门户`,
+      paragraphs: (v) => [
+        '您好：',
+        `有人请您协助处理其在${v.clinic}患者门户中的记录。请使用此电子邮件地址登录或创建账户，查看是谁发出邀请、您可以做什么，然后接受或拒绝。此链接在 14 天内有效，且只能使用一次。`,
+        '如果您没有预期收到此邮件，请忽略：除非您接受，否则不会有任何变化。',
+      ],
+      action: '查看邀请',
+    },
+  },
+  // Decision 0023: the patient is told a caregiver signed for them; the history says what and who.
+  document_signed_for_you: {
+    gb: {
+      subject: (v) => `A form was signed for you in the ${v.clinic} patient portal`,
+      paragraphs: (v) => [
+        'Hello,',
+        `Someone you allowed to act for you signed a form for you in the ${v.clinic} patient portal.`,
+        'For your privacy this message does not say which form or who signed it: sign in to see it. If you did not expect this, you can end their access on your account page.',
+      ],
+      action: 'Open my documents',
+    },
+    cn: {
+      subject: (v) => `有人在${v.clinic}患者门户中为您签署了一份表格`,
+      paragraphs: (v) => [
+        '您好：',
+        `您授权代您操作的人在${v.clinic}患者门户中为您签署了一份表格。`,
+        '为保护您的隐私，本邮件不说明是哪份表格或由谁签署，请登录后查看。如果这不在您的预期之中，您可以在账户页面结束其访问权限。',
+      ],
+      action: '查看我的文件',
+    },
+  },
 } as const satisfies Record<string, Record<Locale, Template>>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -169,10 +169,13 @@ export async function threadMessages(
       body: messages.body,
       createdAt: messages.createdAt,
       readAt: messages.readAt,
+      authorId: messages.authorId,
+      patientId: messageThreads.patientId,
       firstName: users.firstName,
       lastName: users.lastName,
     })
     .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
     .leftJoin(users, eq(users.id, messages.authorId))
     .where(
       and(eq(messages.threadId, threadId), viewer === 'patient' ? ne(messages.author, 'system') : undefined),
@@ -198,11 +201,13 @@ export async function threadMessages(
   return rows.map((row) => {
     const file = files.find((f) => f.messageId === row.id);
     const content = ctx.cipher.decryptJson(row.body, bodyContext(threadId, row.id));
+    const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || null;
+    const byCaregiver = row.author === 'patient' && row.authorId !== null && row.authorId !== row.patientId;
     return {
       id: row.id,
       author: row.author,
-      author_name:
-        row.author === 'clinic' ? [row.firstName, row.lastName].filter(Boolean).join(' ') || null : null,
+      author_name: row.author === 'clinic' ? name : null,
+      on_behalf_by: byCaregiver ? name : null,
       body: row.author === 'system' ? '' : (content as string),
       notice: row.author === 'system' ? (content as MessageNotice) : null,
       attachment: file

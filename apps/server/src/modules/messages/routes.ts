@@ -12,34 +12,31 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
-import {
-  assignThread,
-  listAssignees,
-  listInbox,
-  readClinicAttachment,
-  readClinicThread,
-  replyToThread,
-  setThreadStatus,
-} from './clinic-inbox.ts';
-import {
-  markPatientRead,
-  readPatientAttachment,
-  readPatientThread,
-  sendPatientMessage,
-} from './patient-messages.ts';
+import { assignThread } from './assign-thread.ts';
+import { listAssignees } from './list-assignees.ts';
+import { listInbox } from './list-inbox.ts';
+import { markPatientRead } from './mark-patient-read.ts';
+import { readClinicAttachment } from './read-clinic-attachment.ts';
+import { readClinicThread } from './read-clinic-thread.ts';
+import { readPatientAttachment } from './read-patient-attachment.ts';
+import { readPatientThread } from './read-patient-thread.ts';
+import { replyToThread } from './reply-to-thread.ts';
+import { sendPatientMessage } from './send-patient-message.ts';
+import { setThreadStatus } from './set-thread-status.ts';
 import { issueZendeskToken } from './zendesk-token.ts';
 
 const sealed = { 200: envelopeBody };
 // A 5 MB file travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
-const PATIENT = { roles: ['user' as const] };
+/** A caregiver needs `write_messages` to read the thread too: reading it is part of the conversation. */
+const PATIENT = { roles: ['user' as const], caregiver: 'write_messages' as const };
 
 /** The messenger (issue 9): the patient's thread, the clinic inbox and the Zendesk messaging token. */
 export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patientTags = ['messages'];
   const adminTags = ['admin: messages'];
-  const patient = (request: FastifyRequest) => ({ userId: request.signedIn().id, meta: request.meta() });
+  const patient = (request: FastifyRequest) => ({ userId: request.patientId(), meta: request.meta() });
 
   r.get('/patient/messages/', {
     config: PATIENT,

@@ -18,8 +18,10 @@ import { exportFhirBundle } from './export-fhir-bundle.ts';
 import { readReviewNote } from './intake-reviews.ts';
 
 const sealed = { 200: envelopeBody };
-/** Patient routes: the patient's own records only; an admin token answers 10403. */
-const patientOnly = { roles: ['user' as const], encryptedBody: true };
+// Patient routes: the patient's own records, or those of a patient a caregiver acts for with the
+// route's scope (decision 0023); an admin token answers 10403.
+const viewIntake = { roles: ['user' as const], caregiver: 'view_intake' as const };
+const fillIntake = { roles: ['user' as const], encryptedBody: true, caregiver: 'fill_intake' as const };
 // A 5 MB card travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -27,11 +29,11 @@ const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient'];
-  const actor = (request: FastifyRequest) => ({ userId: request.signedIn().id, meta: request.meta() });
+  const actor = (request: FastifyRequest) => ({ userId: request.patientId(), meta: request.meta() });
 
   for (const name of INTAKE_RESOURCE_NAMES) {
     r.get(`/patient/${name}/`, {
-      config: { roles: ['user'] },
+      config: viewIntake,
       schema: {
         tags,
         summary: `The patient's ${name} with its version and draft (sealed)`,
@@ -40,7 +42,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       handler: async (request) => request.sealed(await readResource(ctx, actor(request), name)),
     });
     r.post(`/patient/${name}/`, {
-      config: patientOnly,
+      config: fillIntake,
       schema: {
         tags,
         summary: `Save the ${name} (sealed body; draft: true keeps a partial draft)`,
@@ -52,12 +54,12 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   }
 
   r.get('/patient/insurance/', {
-    config: { roles: ['user'] },
+    config: viewIntake,
     schema: { tags, summary: 'Every coverage of the patient (sealed)', response: sealed },
     handler: async (request) => request.sealed(await readCoverages(ctx, actor(request))),
   });
   r.post('/patient/insurance/', {
-    config: patientOnly,
+    config: fillIntake,
     schema: {
       tags,
       summary: 'Save one coverage, keyed by insurance_type (sealed)',
@@ -67,7 +69,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await saveCoverage(ctx, actor(request), request.body)),
   });
   r.post('/patient/insurance/delete/', {
-    config: patientOnly,
+    config: fillIntake,
     schema: {
       tags,
       summary: 'Remove the coverage of an insurance_type with its card images (sealed)',
@@ -78,7 +80,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       request.sealed(await deleteCoverage(ctx, actor(request), request.body.insurance_type)),
   });
   r.post('/patient/insurance/card/', {
-    config: patientOnly,
+    config: fillIntake,
     bodyLimit: CARD_BODY_LIMIT,
     schema: {
       tags,
@@ -89,22 +91,22 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await uploadCard(ctx, actor(request), request.body)),
   });
   r.get('/patient/insurance/card/', {
-    config: { roles: ['user'] },
+    config: viewIntake,
     schema: { tags, summary: 'One card image as base64 (sealed)', querystring: cardQuery, response: sealed },
     handler: async (request) => request.sealed(await readCard(ctx, actor(request), request.query)),
   });
 
   r.get('/patient/intake/', {
-    config: { roles: ['user'] },
+    config: viewIntake,
     schema: {
       tags,
       summary: 'Which intake sections are complete, and when the intake was submitted (sealed)',
       response: sealed,
     },
-    handler: async (request) => request.sealed(await intakeStatus(ctx, request.signedIn().id)),
+    handler: async (request) => request.sealed(await intakeStatus(ctx, request.patientId())),
   });
   r.get('/patient/intake/review/', {
-    config: { roles: ['user'] },
+    config: viewIntake,
     schema: {
       tags,
       summary: "The clinic's request for changes the patient is answering, with its note, or null (sealed)",
@@ -113,7 +115,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => request.sealed(await readReviewNote(ctx, actor(request))),
   });
   r.post('/patient/intake/submit/', {
-    config: patientOnly,
+    config: fillIntake,
     schema: {
       tags,
       summary: 'Hand the completed intake to the clinic (sealed)',
@@ -125,7 +127,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   r.get('/patient/export/fhir/', {
-    config: { roles: ['user'] },
+    config: viewIntake,
     schema: { tags, summary: "The patient's record as a FHIR R4 Bundle (sealed)", response: sealed },
     handler: async (request) => request.sealed(await exportFhirBundle(ctx, actor(request))),
   });

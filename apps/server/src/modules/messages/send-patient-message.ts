@@ -1,0 +1,40 @@
+import type { PatientMessageRequest, PatientThread } from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { queueEvent } from '../events/index.ts';
+import { activeAdmins, appendMessage, checkAttachment, ensurePatientThread } from './message-queries.ts';
+import { patientView, type PatientActor } from './patient-thread.ts';
+
+/**
+ * `POST /patient/messages/`: the attachment is judged before anything is written. The assigned
+ * administrator hears of it through the event poll, or every administrator while nobody is.
+ */
+export async function sendPatientMessage(
+  ctx: AppContext,
+  actor: PatientActor,
+  request: { text: string; attachment?: PatientMessageRequest['attachment'] },
+): Promise<PatientThread> {
+  const file = await checkAttachment(request.attachment);
+  return ctx.db.transaction(async (tx) => {
+    const thread = await ensurePatientThread(ctx, tx, actor.userId);
+    const messageId = await appendMessage(
+      ctx,
+      tx,
+      thread,
+      // A caregiver's message is the patient's side of the thread, written by them (decision 0023).
+      { kind: 'patient', id: actor.meta.onBehalf?.caregiverId ?? actor.userId },
+      request.text,
+      file,
+    );
+    const listeners = thread.assigneeId ? [{ id: thread.assigneeId }] : await activeAdmins(tx, actor.userId);
+    for (const admin of listeners) await queueEvent(ctx, tx, admin.id, 'message');
+    await recordAudit(tx, actor.meta, {
+      action: 'messages.write',
+      outcome: 'success',
+      actorId: actor.userId,
+      target: `messages:${messageId}`,
+      detail: { thread: thread.id, attachment: file ? { mime: file.mime, size: file.bytes.length } : null },
+    });
+    return patientView(ctx, tx, actor.userId);
+  });
+}
