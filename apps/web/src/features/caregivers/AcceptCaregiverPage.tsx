@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InvitationPreview } from '@portal/protocol';
-import { openRecord, reloadCaregiversOverview } from '../../api/caregiver-grants.ts';
+import { openRecord } from '../../api/caregiver-grants.ts';
 import { rememberReturnPath } from '../../api/return-path.ts';
 import { useSession } from '../../api/use-session.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
@@ -62,11 +62,10 @@ function Invitation({ token }: { token: string }) {
     respond.mutate(
       { token, decision },
       {
-        onSuccess: async () => {
+        onSuccess: (overview) => {
           if (decision === 'decline') return;
-          // Straight into the record they now help with.
-          const overview = await reloadCaregiversOverview(client);
-          const grant = overview?.received.find(
+          // Straight into the record they now help with (the preview names it by name only).
+          const grant = overview.received.find(
             (g) => g.patient_name === preview.patient_name && g.relationship === preview.relationship,
           );
           if (grant) openRecord(client, grant.patient_id);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CaregiverActivity,
+  CaregiversOverview,
   InvitationPreview,
   InvitationResponse,
   InviteCaregiverRequest,
@@ -34,7 +35,12 @@ export function useRevokeGrant() {
   const invalidate = useInvalidateCaregivers();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<unknown>({ method: 'POST', path: '/account/caregivers/revoke/', body: { id } }),
+      apiRequest<unknown>({
+        method: 'POST',
+        path: '/account/caregivers/revoke/',
+        body: { id },
+        encryptBody: true,
+      }),
     onSettled: () => void invalidate(),
   });
 }
@@ -46,10 +52,14 @@ export function useCaregiverActivity() {
   });
 }
 
+// Every write here travels sealed: it names people, or carries the invitation's token.
+
 /** What the link offers, for the signed-in invitee; read once, as the page opens. */
 export function useInvitation(token: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...useCaregiversKey(), 'invitation', token],
+    // Apart from the grants' key: answering the invitation uses the token up, and must not
+    // have this read it again.
+    queryKey: ['caregiver-invitation', useSession()?.user.username ?? '', token],
     queryFn: () =>
       apiRequest<InvitationPreview>({
         method: 'POST',
@@ -62,11 +72,17 @@ export function useInvitation(token: string, enabled: boolean) {
   });
 }
 
+/** Answers with the invitee's grants, the accepted one among them. */
 export function useRespondToInvitation() {
   const invalidate = useInvalidateCaregivers();
   return useMutation({
     mutationFn: (body: InvitationResponse) =>
-      apiRequest<unknown>({ method: 'POST', path: '/account/caregivers/respond/', body }),
+      apiRequest<CaregiversOverview>({
+        method: 'POST',
+        path: '/account/caregivers/respond/',
+        body,
+        encryptBody: true,
+      }),
     onSuccess: () => invalidate(),
   });
 }

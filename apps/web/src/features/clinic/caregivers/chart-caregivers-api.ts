@@ -24,7 +24,9 @@ function useChartMutation<T>(patientId: string, send: (body: T) => Promise<unkno
   return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: key }) });
 }
 
-/** Sealed: the e-mail, the relationship and the authority's PDF. */
+// Staff writes travel sealed, as every admin write (protocol.md §4).
+
+/** The e-mail, the relationship and the authority's PDF. */
 export function useRecordGrant(patientId: string) {
   return useChartMutation(patientId, (body: RecordGrantRequest) =>
     apiRequest({ method: 'POST', path: `${base(patientId)}/caregivers/`, body, encryptBody: true }),
@@ -33,12 +35,22 @@ export function useRecordGrant(patientId: string) {
 
 export function useRevokeChartGrant(patientId: string) {
   return useChartMutation(patientId, (id: string) =>
-    apiRequest({ method: 'POST', path: `${base(patientId)}/caregivers/revoke/`, body: { id } }),
+    apiRequest({
+      method: 'POST',
+      path: `${base(patientId)}/caregivers/revoke/`,
+      body: { id },
+      encryptBody: true,
+    }),
   );
 }
 
 export function useRepresentativeSigning(patientId: string) {
   return useChartMutation(patientId, (allowed: boolean) =>
-    apiRequest({ method: 'POST', path: `${base(patientId)}/representative_signing/`, body: { allowed } }),
+    apiRequest({
+      method: 'POST',
+      path: `${base(patientId)}/representative_signing/`,
+      body: { allowed },
+      encryptBody: true,
+    }),
   );
 }
