@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assessmentRoutes } from './modules/assessment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { caregiverRoutes } from './modules/caregivers/routes.ts';
 import { clinicRoutes } from './modules/clinic/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(
       await api.register(settingsRoutes, { ctx });
       await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
+      await api.register(caregiverRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

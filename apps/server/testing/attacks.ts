@@ -5,6 +5,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { API_PREFIX, routeCatalogue, type RouteEntry } from '../src/app.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from './test-portal.ts';
 import { addPatient, assign, makeSignaturePng, SIGNATURE_FIELDS, uploadTemplate } from './documents.ts';
+import { daysAhead, invite } from './caregivers.ts';
 
 /** A value no log line may ever contain; patient A writes it to the clinic (PHI). */
 export const PHI_SENTINEL = 'Sentinelina Qwyxzabeth';
@@ -26,6 +27,8 @@ export interface SecurityWorld {
   documentOfA: string;
   attachmentOfA: string;
   sessionOfA: string;
+  /** A caregiver grant patient A gave (invited, not yet answered). */
+  grantOfA: string;
   /** Every secret this suite sent or received, for the log scan. */
   secrets: Set<string>;
 }
@@ -58,6 +61,7 @@ export async function startSecurityWorld(env: Record<string, string> = {}): Prom
     documentOfA: assignment!.id,
     attachmentOfA: thread.messages.at(-1)!.attachment!.id,
     sessionOfA: await idOf(sql`select id from sessions where user_id = ${a.id}`),
+    grantOfA: (await invite(a.client, 'helper.of.a@example.com', ['view_intake'], daysAhead(t, 30))).id,
     secrets: new Set([DEMO_ADMIN.password, 'Documents-test-2025']),
   };
   for (const c of [admin, a.client, b.client]) rememberClient(world, c);

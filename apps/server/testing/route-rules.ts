@@ -26,6 +26,8 @@ export interface RouteRule {
 const staff = (permission: RoutePermission): RouteRule => ({ access: 'admin', permission });
 /** The users list and detail: front desk manages accounts, clinicians find the chart to open. */
 const USERS_READERS = ['manage_users', 'read_chart'] as const;
+/** A patient's caregivers: clinicians read them on the chart, front desk records and ends them. */
+const CHART_CAREGIVER_READERS = ['read_chart', 'manage_users'] as const;
 
 /**
  * Every API route, classified by hand. The access matrix checks each route's config against
@@ -167,6 +169,25 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
   'GET /admin/patients/:id/export/fhir/': staff('read_chart'),
   'GET /admin/patients/:id/export/pdf/': staff('read_chart'),
+
+  // Decision 0023: the account's own grants (a caregiver's acting-for header answers 10403 there).
+  'GET /account/caregivers/': { access: 'patient' },
+  'POST /account/caregivers/invite/': { access: 'patient' },
+  'POST /account/caregivers/revoke/': {
+    access: 'patient',
+    ownedBy: (w) => ({
+      request: { method: 'POST', path: '/account/caregivers/revoke/', seal: true, body: { id: w.grantOfA } },
+      ownerMayRepeat: false,
+    }),
+  },
+  'POST /account/caregivers/invitation/': { access: 'patient' },
+  'POST /account/caregivers/respond/': { access: 'patient' },
+  'GET /account/caregivers/activity/': { access: 'patient' },
+  'GET /admin/patients/:id/caregivers/': staff(CHART_CAREGIVER_READERS),
+  'POST /admin/patients/:id/caregivers/': staff('manage_users'),
+  'POST /admin/patients/:id/caregivers/revoke/': staff('manage_users'),
+  'GET /admin/patients/:id/caregivers/authority/': staff(CHART_CAREGIVER_READERS),
+  'POST /admin/patients/:id/representative_signing/': staff('manage_users'),
 };
 
 /**

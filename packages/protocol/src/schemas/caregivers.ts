@@ -28,6 +28,24 @@ export const GRANT_MAX_DAYS = 3 * 366;
 /** How long an invitation link stays valid. */
 export const GRANT_INVITE_DAYS = 14;
 export const RELATIONSHIP_MAX_LENGTH = 60;
+/** The authority document staff attach to a grant: a PDF, at most 5 MB decoded (10413, 10415). */
+export const AUTHORITY_MAX_BYTES = 5 * 1024 * 1024;
+
+/** 10400 messages at `token` (read and respond): clients choose their translated text by them. */
+export const INVITATION_REFUSALS = {
+  invalid: 'This link is invalid or has expired',
+  otherAccount: 'This invitation was sent to another e-mail address',
+} as const;
+
+/** 10400 messages of inviting and recording a grant, at the path named. */
+export const GRANT_REFUSALS = {
+  /** `email`: a patient cannot be their own caregiver. */
+  ownEmail: 'You cannot invite yourself',
+  /** `ends_on`: before today, or more than GRANT_MAX_DAYS ahead. */
+  endsOn: 'The end date must be from today and at most three years ahead',
+  /** `scopes`: sign_documents while the clinic does not allow representative signing. */
+  signingNotAllowed: 'The clinic has not allowed signing as authorised representative for this patient',
+} as const;
 
 export const GrantStatus = z.enum(['invited', 'active', 'declined', 'revoked', 'expired']);
 export type GrantStatus = z.infer<typeof GrantStatus>;
@@ -87,11 +105,19 @@ export const caregiversOverview = z.object({
 });
 export type CaregiversOverview = z.infer<typeof caregiversOverview>;
 
-/** `POST /account/caregivers/invite/` (sealed body): an e-mail with a link goes to the caregiver. */
+/**
+ * `POST /account/caregivers/invite/` (sealed body, sealed answer: the new `caregiverGrant`): an
+ * e-mail with a link goes to the caregiver.
+ */
 export const inviteCaregiverRequest = z.object(grantTerms);
 export type InviteCaregiverRequest = z.input<typeof inviteCaregiverRequest>;
 
-/** `POST /account/caregivers/revoke/` and the chart's revoke: ends the grant at once. */
+/**
+ * `POST /account/caregivers/revoke/` (sealed answer: the `caregiverGrant`, revoked) and the chart's
+ * `POST /admin/patients/:id/caregivers/revoke/` (sealed answer: `chartCaregivers`): ends the grant
+ * at once. Another patient's grant answers 10404; a grant already ended (declined, revoked) 10409.
+ * Also `GET /admin/patients/:id/caregivers/authority/?id=` (sealed answer: `documentPdf`).
+ */
 export const grantIdRequest = z.object({ id: z.uuid() });
 
 /** `POST /account/caregivers/invitation/` (sealed answer): what the link offers, for the signed-in invitee. */
@@ -104,7 +130,10 @@ export const invitationPreview = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;
 
-/** `POST /account/caregivers/respond/`: the signed-in invitee, whose e-mail the invitation names, answers it. */
+/**
+ * `POST /account/caregivers/respond/` (sealed answer: the caller's `caregiversOverview`): the
+ * signed-in invitee, whose e-mail the invitation names, answers it.
+ */
 export const invitationResponse = invitationRequest.extend({ decision: z.enum(['accept', 'decline']) });
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 
@@ -129,7 +158,10 @@ export const chartCaregivers = z.object({
 });
 export type ChartCaregivers = z.infer<typeof chartCaregivers>;
 
-/** `POST /admin/patients/:id/caregivers/` (sealed body): staff record a grant with its authority (a PDF). */
+/**
+ * `POST /admin/patients/:id/caregivers/` (sealed body, sealed answer: `chartCaregivers`): staff
+ * record a grant with its authority (a PDF); the caregiver is invited by e-mail as by the patient.
+ */
 export const recordGrantRequest = z.object({
   ...grantTerms,
   authority_kind: AuthorityKind,
@@ -138,5 +170,5 @@ export const recordGrantRequest = z.object({
 });
 export type RecordGrantRequest = z.input<typeof recordGrantRequest>;
 
-/** `POST /admin/patients/:id/representative_signing/`. */
+/** `POST /admin/patients/:id/representative_signing/` (sealed answer: `chartCaregivers`). */
 export const representativeSigningRequest = z.object({ allowed: z.boolean() });

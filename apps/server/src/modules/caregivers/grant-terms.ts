@@ -1,0 +1,63 @@
+import { and, arrayContains, eq, ne } from 'drizzle-orm';
+import {
+  Codes,
+  GRANT_MAX_DAYS,
+  GRANT_REFUSALS,
+  ProtocolError,
+  type InviteCaregiverRequest,
+} from '@portal/protocol';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { todayOf } from '../auth/index.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface GrantPatient {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  representativeSigningAllowed: boolean;
+}
+
+/** The patient a grant is for: an account with the `user` role (a staff id answers 10404 as a missing one). */
+export async function findGrantPatient(db: Queryable, id: string): Promise<GrantPatient> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      locale: users.locale,
+      representativeSigningAllowed: users.representativeSigningAllowed,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), arrayContains(users.roles, ['user']), ne(users.status, 'deactivated')));
+  if (!row) throw new ProtocolError(Codes.itemsNotFound);
+  return row;
+}
+
+const refuse = (path: string, message: string) =>
+  new ProtocolError(Codes.validation, message, [{ path, message }]);
+
+/**
+ * Decision 0023's rules for a new grant, whoever records it: not oneself, an end date from the
+ * clinic's today to GRANT_MAX_DAYS ahead, and signing only where the clinic allows it.
+ */
+export function checkGrantTerms(
+  ctx: AppContext,
+  patient: GrantPatient,
+  terms: Pick<InviteCaregiverRequest, 'email' | 'ends_on' | 'scopes'>,
+): void {
+  if (terms.email.toLowerCase() === patient.email.toLowerCase()) {
+    throw refuse('email', GRANT_REFUSALS.ownEmail);
+  }
+  const today = todayOf(ctx.now());
+  const latest = todayOf(new Date(Date.parse(`${today}T00:00:00Z`) + GRANT_MAX_DAYS * DAY_MS));
+  if (terms.ends_on < today || terms.ends_on > latest) throw refuse('ends_on', GRANT_REFUSALS.endsOn);
+  if (terms.scopes.includes('sign_documents') && !patient.representativeSigningAllowed) {
+    throw refuse('scopes', GRANT_REFUSALS.signingNotAllowed);
+  }
+}

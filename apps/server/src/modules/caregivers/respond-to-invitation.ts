@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { CaregiversOverview, InvitationResponse } from '@portal/protocol';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { caregiverGrants } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findInvitation } from './grant-invitation.ts';
+import { caregiversOverviewOf } from './read-caregivers.ts';
+
+/**
+ * `POST /account/caregivers/respond/`: the invitee accepts (the grant goes live for their account)
+ * or declines; either way the link is used up. Answers the caller's overview, the new grant in it.
+ */
+export function respondToInvitation(
+  ctx: AppContext,
+  actor: { userId: string; meta: RequestMeta },
+  response: InvitationResponse,
+): Promise<CaregiversOverview> {
+  return ctx.db.transaction(async (tx) => {
+    const grant = await findInvitation(ctx, tx, response.token, actor.userId, true);
+    const accept = response.decision === 'accept';
+    await tx
+      .update(caregiverGrants)
+      .set({
+        status: accept ? 'active' : 'declined',
+        caregiverId: actor.userId,
+        acceptedAt: accept ? ctx.now() : null,
+        inviteTokenHash: null,
+      })
+      .where(eq(caregiverGrants.id, grant.id));
+    await recordAudit(tx, actor.meta, {
+      action: accept ? 'caregiver.accept' : 'caregiver.decline',
+      outcome: 'success',
+      actorId: actor.userId,
+      subjectId: grant.patientId,
+      target: `caregiver_grants:${grant.id}`,
+      detail: { scopes: grant.scopes, ends_on: grant.endsOn },
+    });
+    return caregiversOverviewOf(ctx, tx, actor.userId);
+  });
+}
