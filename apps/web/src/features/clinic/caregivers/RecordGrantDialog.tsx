@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthorityKind, MAX_DOCUMENT_BYTES } from '@portal/protocol';
+import { AUTHORITY_MAX_BYTES, AuthorityKind } from '@portal/protocol';
 import {
   checkTerms,
   emptyTerms,
@@ -43,7 +43,7 @@ export function RecordGrantDialog({ patientId, signingAllowed, onDone, onCancel 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = checkTerms(terms, today);
-    if (!file || file.type !== 'application/pdf' || file.size === 0 || file.size > MAX_DOCUMENT_BYTES) {
+    if (!file || file.type !== 'application/pdf' || file.size === 0 || file.size > AUTHORITY_MAX_BYTES) {
       found.fields.authority_pdf = 'errors.fields.authority_pdf';
     }
     if (hasErrors(found) || !file) return refuse(found);
