@@ -57,7 +57,8 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
             <Checkbox
               label={t('chart.signing')}
               hint={t('chart.signingHint')}
-              checked={data.representative_signing_allowed}
+              // The choice shows at once; the server's answer then confirms it (or puts it back).
+              checked={signing.isPending ? signing.variables : data.representative_signing_allowed}
               disabled={signing.isPending}
               onChange={(event) => setSigning(event.target.checked)}
             />

@@ -18,10 +18,15 @@ export function useChartCaregivers(patientId: string) {
   });
 }
 
-function useChartMutation<T>(patientId: string, send: (body: T) => Promise<unknown>) {
+/** Each staff write answers with the patient's grants as they now are. */
+function useChartMutation<T>(patientId: string, send: (body: T) => Promise<ChartCaregivers>) {
   const client = useQueryClient();
   const key = useKey(patientId);
-  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => client.setQueryData(key, answer),
+    onError: () => client.invalidateQueries({ queryKey: key }),
+  });
 }
 
 // Staff writes travel sealed, as every admin write (protocol.md §4).
@@ -29,7 +34,12 @@ function useChartMutation<T>(patientId: string, send: (body: T) => Promise<unkno
 /** The e-mail, the relationship and the authority's PDF. */
 export function useRecordGrant(patientId: string) {
   return useChartMutation(patientId, (body: RecordGrantRequest) =>
-    apiRequest({ method: 'POST', path: `${base(patientId)}/caregivers/`, body, encryptBody: true }),
+    apiRequest<ChartCaregivers>({
+      method: 'POST',
+      path: `${base(patientId)}/caregivers/`,
+      body,
+      encryptBody: true,
+    }),
   );
 }
 
@@ -46,7 +56,7 @@ export function useRevokeChartGrant(patientId: string) {
 
 export function useRepresentativeSigning(patientId: string) {
   return useChartMutation(patientId, (allowed: boolean) =>
-    apiRequest({
+    apiRequest<ChartCaregivers>({
       method: 'POST',
       path: `${base(patientId)}/representative_signing/`,
       body: { allowed },
