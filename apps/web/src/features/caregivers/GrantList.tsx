@@ -62,9 +62,9 @@ export function GrantList({ grants, onRevoke, empty }: GrantListProps) {
                 type="button"
                 className="button button--secondary"
                 onClick={() => onRevoke(grant)}
-                aria-label={t('revoke.buttonNamed', { name: who })}
               >
                 {t('revoke.button')}
+                <span className="visually-hidden">: {who}</span>
               </button>
             )}
           </li>

@@ -65,6 +65,7 @@ export function useInvitation(token: string, enabled: boolean) {
         method: 'POST',
         path: '/account/caregivers/invitation/',
         body: { token },
+        encryptBody: true,
       }),
     enabled,
     staleTime: Infinity,

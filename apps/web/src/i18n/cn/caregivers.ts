@@ -66,7 +66,6 @@ export default {
   },
   revoke: {
     button: '终止访问',
-    buttonNamed: '终止 {{name}} 的访问权限',
     title: '要终止 {{name}} 的访问权限吗？',
     body: '对方将无法再打开您的档案。此操作立即生效。',
     keep: '保留访问权限',

@@ -68,7 +68,6 @@ export default {
   },
   revoke: {
     button: 'End access',
-    buttonNamed: 'End access for {{name}}',
     title: 'End access for {{name}}?',
     body: 'They will no longer be able to open your record. This takes effect at once.',
     keep: 'Keep access',
