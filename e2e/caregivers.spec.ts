@@ -25,6 +25,8 @@ async function shot(page: Page, name: string) {
   await expect
     .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
     .toBe('0');
+  // From the top: the navbar is sticky, and a full-page capture of a scrolled page draws it mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 

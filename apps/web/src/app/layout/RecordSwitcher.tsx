@@ -36,15 +36,13 @@ export function RecordSwitcher({ received, open }: RecordSwitcherProps) {
       checked: open === null,
       onSelect: () => choose(null, ''),
     },
-    ...received.map(
-      (grant): MenuEntry => ({
-        kind: 'radio',
-        id: `record-${grant.patient_id}`,
-        label: t('record.of', { name: grant.patient_name, relationship: grant.relationship }),
-        checked: grant.patient_id === open,
-        onSelect: () => choose(grant.patient_id, grant.patient_name),
-      }),
-    ),
+    ...received.map((grant): MenuEntry => ({
+      kind: 'radio',
+      id: `record-${grant.patient_id}`,
+      label: grant.patient_name,
+      checked: grant.patient_id === open,
+      onSelect: () => choose(grant.patient_id, grant.patient_name),
+    })),
   ];
   return (
     <>

@@ -102,7 +102,8 @@ export default function SignedInLayout() {
   // Opened with a record this person no longer holds a grant for (a tab kept since): their own.
   const stale = acting.patientId !== null && overview.isSuccess && !acting.grant;
   useEffect(() => {
-    if (stale) void reconcileActingFor(queryClient).then((ended) => ended && navigate('/', { replace: true }));
+    if (stale)
+      void reconcileActingFor(queryClient).then((ended) => ended && navigate('/', { replace: true }));
   }, [stale, queryClient, navigate]);
 
   if (!session) return null;

@@ -61,7 +61,6 @@ export default {
     menu: 'Whose record',
     own: 'My own record',
     ownShort: 'My record',
-    of: '{{name}} ({{relationship}})',
     nowActing: "{{name}}'s record is open.",
     nowOwn: 'Your own record is open.',
     banner: 'You are acting for {{name}}',
