@@ -1,4 +1,11 @@
-import { generateKeyPair, deriveSharedSecret, generateSalt, open, sealJson } from '@portal/protocol';
+import {
+  ACTING_FOR_HEADER,
+  generateKeyPair,
+  deriveSharedSecret,
+  generateSalt,
+  open,
+  sealJson,
+} from '@portal/protocol';
 
 /** Test double of the server side of protocol.md, answering the web client's fetch calls. */
 export class FakePortalServer {
@@ -8,8 +15,6 @@ export class FakePortalServer {
     authorization: string | null;
     actingFor: string | null;
   }[] = [];
-  /** Paths answered 10404 'Items not found' (a record the caller may not open). */
-  readonly missing = new Set<string>();
   refreshCount = 0;
   handshakeCount = 0;
   /** The access token the server currently accepts. */
@@ -48,7 +53,7 @@ export class FakePortalServer {
       path,
       uid,
       authorization: headers.get('Authorization'),
-      actingFor: headers.get('acting-for'),
+      actingFor: headers.get(ACTING_FOR_HEADER),
     });
 
     if (path === '/token/handshake_any/') {
@@ -78,7 +83,6 @@ export class FakePortalServer {
     if (headers.get('Authorization') !== `Bearer ${this.validAccess}` || uid !== this.#accessUid) {
       return json(401, { code: 10401, message: 'Session expired' });
     }
-    if (this.missing.has(path)) return json(404, { code: 10404, message: 'Items not found' });
     return json(200, { code: 0, data: { name: null } });
   };
 }

@@ -1,9 +1,14 @@
-import { ACTING_FOR_HEADER } from '@portal/protocol';
 import { StorageKeys } from './storage-keys.ts';
+
+/**
+ * The protocol's `ACTING_FOR_HEADER`, spelled here: importing it would bring the caregivers
+ * schemas (and the audit vocabulary they name) into the login page's first load. The API client's
+ * test reads the header by the protocol's constant, so the two cannot drift apart unseen.
+ */
+const ACTING_FOR_HEADER = 'acting-for';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const refusedListeners = new Set<Listener>();
 
 /**
  * Decision 0023: whose record this tab has open when it is not one's own, by patient id.
@@ -34,14 +39,4 @@ export function actingForHeaders(path: string): Record<string, string> {
   return current && path.startsWith('/patient/') && path !== '/patient/event/'
     ? { [ACTING_FOR_HEADER]: current }
     : {};
-}
-
-/** Called on 10404 to a request sent for someone else: the grant may have ended meanwhile. */
-export function onActingForRefused(listener: Listener): () => void {
-  refusedListeners.add(listener);
-  return () => refusedListeners.delete(listener);
-}
-
-export function reportActingForRefused(): void {
-  for (const listener of refusedListeners) listener();
 }

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ActingForGrant, CaregiverScope, CaregiversOverview } from '@portal/protocol';
+import { Codes, type ActingForGrant, type CaregiverScope, type CaregiversOverview } from '@portal/protocol';
 import { getActingFor, setActingFor, subscribeActingFor } from './acting-for.ts';
+import { ApiError } from './api-error.ts';
 import { apiRequest } from './client.ts';
 import { rolesOf } from './home-path.ts';
 import { showNotice } from './notice-store.ts';
@@ -79,4 +80,26 @@ const OWN_QUERIES: ReadonlySet<unknown> = new Set(['caregivers', 'public-config'
 export function openRecord(client: QueryClient, patientId: string | null): void {
   setActingFor(patientId);
   client.removeQueries({ predicate: (query) => !OWN_QUERIES.has(query.queryKey[0]) });
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && error.code === Codes.itemsNotFound;
+
+/**
+ * Calls `onRefused` when a read or a write answers 10404 while another record is open: the grant
+ * may have ended since (decision 0023: a lapsed or revoked grant answers like a foreign record).
+ */
+export function watchActingForRefusals(client: QueryClient, onRefused: () => void): () => void {
+  const check = (error: unknown) => {
+    if (getActingFor() && isMissing(error)) onRefused();
+  };
+  const stopQueries = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+  });
+  const stopMutations = client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+  });
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
 }

@@ -1,5 +1,5 @@
 import { Codes, generateSalt, openJson, seal, sealJson, type TokenData } from '@portal/protocol';
-import { actingForHeaders, reportActingForRefused } from './acting-for.ts';
+import { actingForHeaders } from './acting-for.ts';
 import { ApiError, NetworkError, type ErrorBody } from './api-error.ts';
 import { findErrorRule } from './error-notices.ts';
 import { recordUse } from './last-use.ts';
@@ -129,9 +129,6 @@ async function call(request: ApiRequest): Promise<unknown> {
   const { status, body } = answer;
   if (body.code !== 0 || status >= 400) {
     const error = new ApiError(status, body as unknown as ErrorBody);
-    if (error.code === Codes.itemsNotFound && Object.keys(actingForHeaders(request.path)).length > 0) {
-      reportActingForRefused();
-    }
     const rule = findErrorRule(status, error.code);
     if (rule) {
       showNotice(rule.notice);

@@ -2,8 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { onActingForRefused } from '../../api/acting-for.ts';
-import { reconcileActingFor, useActingFor, useCaregiversOverview } from '../../api/caregiver-grants.ts';
+import {
+  reconcileActingFor,
+  useActingFor,
+  useCaregiversOverview,
+  watchActingForRefusals,
+} from '../../api/caregiver-grants.ts';
 import { refreshTokens } from '../../api/client.ts';
 import { useEventPoll } from '../../api/events.ts';
 import { useSession } from '../../api/use-session.ts';
@@ -91,7 +95,7 @@ export default function SignedInLayout() {
   // A record that answers as missing while acting for it: the grant may have just ended.
   useEffect(
     () =>
-      onActingForRefused(() => {
+      watchActingForRefusals(queryClient, () => {
         void reconcileActingFor(queryClient).then((ended) => {
           if (ended) void navigate('/', { replace: true });
         });
