@@ -7,11 +7,11 @@ import { rememberReturnPath } from '../../api/return-path.ts';
 import { useSession } from '../../api/use-session.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { grantErrors } from './grant-errors.ts';
-import { dayOf } from './grant-terms.ts';
+import { grantErrors } from './grants/grant-errors.ts';
+import { dayOf } from './grants/grant-terms.ts';
 import { useInvitation, useRespondToInvitation } from './caregivers-api.ts';
-import { offeredGroups } from './scope-rules.ts';
-import './caregivers.css';
+import { offeredGroups } from './grants/scope-rules.ts';
+import './grants/caregivers.css';
 
 /** The invitation e-mail's link (decision 0023): /caregiver/accept?token=… */
 export default function AcceptCaregiverPage() {

@@ -4,10 +4,10 @@ import type { CaregiverGrant } from '@portal/protocol';
 import { useCaregiversOverview } from '../../api/caregiver-grants.ts';
 import { CaregiverActivityList } from './CaregiverActivityList.tsx';
 import { useRevokeGrant } from './caregivers-api.ts';
-import { grantErrors } from './grant-errors.ts';
-import { GrantList } from './GrantList.tsx';
+import { grantErrors } from './grants/grant-errors.ts';
+import { GrantList } from './grants/GrantList.tsx';
 import { InviteForm } from './InviteForm.tsx';
-import { RevokeDialog } from './RevokeDialog.tsx';
+import { RevokeDialog } from './grants/RevokeDialog.tsx';
 
 /** The account page's caregivers (decision 0023): who may help with this record, and what they did. */
 export function CaregiversSection() {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusFirstRefused } from './focus-invalid.ts';
-import { grantErrors, NO_ERRORS, type GrantErrors } from './grant-errors.ts';
-import { checkTerms, emptyTerms, hasErrors, type GrantTerms } from './grant-terms.ts';
-import { GrantTermsFields } from './GrantTermsFields.tsx';
+import { focusFirstRefused } from './grants/focus-invalid.ts';
+import { grantErrors, NO_ERRORS, type GrantErrors } from './grants/grant-errors.ts';
+import { checkTerms, emptyTerms, hasErrors, type GrantTerms } from './grants/grant-terms.ts';
+import { GrantTermsFields } from './grants/GrantTermsFields.tsx';
 import { useInviteCaregiver } from './caregivers-api.ts';
 
 interface InviteFormProps {

@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 import { InviteForm } from '../../../src/features/caregivers/InviteForm.tsx';
-import { toggleScope } from '../../../src/features/caregivers/scope-rules.ts';
+import { toggleScope } from '../../../src/features/caregivers/grants/scope-rules.ts';
 
 const TODAY = new Date(2026, 10, 26);
 const box = (name: string) => page.getByRole('checkbox', { name, exact: true });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
-import { GrantList, grantErrors, RevokeDialog } from '../../caregivers/index.ts';
+import { GrantList, grantErrors, RevokeDialog } from '../../caregivers/grants/index.ts';
 import { useChartCaregivers, useRepresentativeSigning, useRevokeChartGrant } from './chart-caregivers-api.ts';
 import { RecordGrantDialog } from './RecordGrantDialog.tsx';
 

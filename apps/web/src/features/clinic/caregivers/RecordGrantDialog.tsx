@@ -11,7 +11,7 @@ import {
   NO_ERRORS,
   type GrantErrors,
   type GrantTerms,
-} from '../../caregivers/index.ts';
+} from '../../caregivers/grants/index.ts';
 import { readBase64 } from '../../../ui/read-file.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { SelectField } from '../../../ui/SelectField.tsx';

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/protocol';
-import { ApiError, NetworkError } from '../../api/api-error.ts';
-import { NOTICE_CODES } from '../../api/error-notices.ts';
+import { ApiError, NetworkError } from '../../../api/api-error.ts';
+import { NOTICE_CODES } from '../../../api/error-notices.ts';
 
 /** The fields of an invitation or a recorded grant that a refusal can name by its path. */
 export const GRANT_FIELDS = [

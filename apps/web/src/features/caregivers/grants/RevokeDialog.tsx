@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
 
 interface RevokeDialogProps {
   grant: CaregiverGrant;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RELATIONSHIP_MAX_LENGTH } from '@portal/protocol';
-import { TextField } from '../../ui/TextField.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
 import type { GrantErrors } from './grant-errors.ts';
 import { endsOnRange, type GrantTerms } from './grant-terms.ts';
 import { ScopeFields } from './ScopeFields.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
-import { DAY, formatDate } from '../../i18n/format.ts';
+import { DAY, formatDate } from '../../../i18n/format.ts';
 import { dayOf } from './grant-terms.ts';
 import { offeredGroups } from './scope-rules.ts';
 import './caregivers.css';
