@@ -34,6 +34,7 @@ async function shot(page: Page, name: string) {
 const WORDS = {
   gb: {
     caregivers: 'Caregivers',
+    inviteOpen: 'Invite someone',
     email: 'Their e-mail address',
     relationship: 'Relationship to the patient',
     fillBfAdl: 'Fill in the BF-ADL assessment',
@@ -54,6 +55,7 @@ const WORDS = {
   },
   cn: {
     caregivers: '照护人',
+    inviteOpen: '邀请他人',
     email: '对方的电子邮件地址',
     relationship: '与患者的关系',
     fillBfAdl: '填写 BF-ADL 评估',
@@ -103,6 +105,8 @@ async function invite(page: Page, locale: Locale, caregiver: Account, shotName: 
   const words = WORDS[locale];
   await page.goto('/account');
   const section = page.getByRole('region', { name: words.caregivers });
+  await section.getByRole('button', { name: words.inviteOpen }).click();
+  await expect(section.getByRole('textbox', { name: words.email })).toBeFocused();
   await section.getByRole('textbox', { name: words.email }).fill(caregiver.email);
   await section
     .getByRole('textbox', { name: words.relationship })

@@ -1,5 +1,5 @@
 import { Codes, generateSalt, openJson, seal, sealJson, type TokenData } from '@portal/protocol';
-import { actingForHeaders } from './acting-for.ts';
+import { actingForHeaders } from './acting-for-header.ts';
 import { ApiError, NetworkError, type ErrorBody } from './api-error.ts';
 import { findErrorRule } from './error-notices.ts';
 import { recordUse } from './last-use.ts';

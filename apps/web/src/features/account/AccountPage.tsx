@@ -11,9 +11,9 @@ import './account.css';
 
 // Patients only, and below the fold: its code and strings load with it, not with the page.
 const CaregiversSection = lazy(() =>
-  Promise.all([loadCaregiversSection(), i18next.loadNamespaces(['caregivers', 'audit-labels'])]).then(
-    ([component]) => ({ default: component }),
-  ),
+  Promise.all([loadCaregiversSection(), i18next.loadNamespaces('caregivers')]).then(([component]) => ({
+    default: component,
+  })),
 );
 
 /** The signed-in person's own security (multi-factor authentication, where they are signed in) and, for a patient, their caregivers. */

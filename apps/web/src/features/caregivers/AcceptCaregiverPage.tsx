@@ -8,9 +8,9 @@ import { useSession } from '../../api/use-session.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { grantErrors } from './grants/grant-errors.ts';
-import { dayOf } from './grants/grant-terms.ts';
+import { dayOf } from './grants/day-of.ts';
 import { useInvitation, useRespondToInvitation } from './caregivers-api.ts';
-import { offeredGroups } from './grants/scope-rules.ts';
+import { SCOPE_ORDER } from './grants/scope-groups.ts';
 import './grants/caregivers.css';
 
 /** The invitation e-mail's link (decision 0023): /caregiver/accept?token=… */
@@ -104,12 +104,9 @@ function Invitation({ token }: { token: string }) {
       <p>{t('accept.asked', { name: preview.patient_name, relationship: preview.relationship })}</p>
       <h2 className="accept-scopes__title">{t('accept.scopesTitle')}</h2>
       <ul className="accept-scopes">
-        {offeredGroups(true)
-          .flatMap((group) => group.scopes)
-          .filter((scope) => preview.scopes.includes(scope))
-          .map((scope) => (
-            <li key={scope}>{t(`scopes.${scope}`)}</li>
-          ))}
+        {SCOPE_ORDER.filter((scope) => preview.scopes.includes(scope)).map((scope) => (
+          <li key={scope}>{t(`scopes.${scope}`)}</li>
+        ))}
       </ul>
       <p>{t('accept.until', { date: formatDate(dayOf(preview.ends_on), i18n.language, DAY) })}</p>
       {refused && (refused.form || refused.fields.token) && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
 import { useCaregiversOverview } from '../../api/caregiver-grants.ts';
@@ -6,8 +6,11 @@ import { CaregiverActivityList } from './CaregiverActivityList.tsx';
 import { useRevokeGrant } from './caregivers-api.ts';
 import { grantErrors } from './grants/grant-errors.ts';
 import { GrantList } from './grants/GrantList.tsx';
-import { InviteForm } from './InviteForm.tsx';
 import { RevokeDialog } from './grants/RevokeDialog.tsx';
+
+// The form, its checks and the protocol's schemas load when the patient asks to invite someone:
+// the account page opens without them.
+const InviteForm = lazy(() => import('./InviteForm.tsx').then((module) => ({ default: module.InviteForm })));
 
 /** The account page's caregivers (decision 0023): who may help with this record, and what they did. */
 export function CaregiversSection() {
@@ -17,6 +20,7 @@ export function CaregiversSection() {
   const [revoking, setRevoking] = useState<CaregiverGrant | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revoked, setRevoked] = useState('');
+  const [inviting, setInviting] = useState(false);
 
   const close = () => {
     setRevoking(null);
@@ -50,7 +54,15 @@ export function CaregiversSection() {
         <>
           <h3>{t('list.title')}</h3>
           <GrantList grants={overview.data.given} onRevoke={setRevoking} empty={t('list.none')} />
-          <InviteForm signingAllowed={overview.data.representative_signing_allowed} />
+          {inviting ? (
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <InviteForm signingAllowed={overview.data.representative_signing_allowed} />
+            </Suspense>
+          ) : (
+            <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+              {t('invite.open')}
+            </button>
+          )}
         </>
       )}
       <CaregiverActivityList />

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusFirstRefused } from './grants/focus-invalid.ts';
 import { grantErrors, NO_ERRORS, type GrantErrors } from './grants/grant-errors.ts';
@@ -20,6 +20,9 @@ export function InviteForm({ signingAllowed, today = new Date() }: InviteFormPro
   const [terms, setTerms] = useState<GrantTerms>(() => emptyTerms(today));
   const [errors, setErrors] = useState<GrantErrors>(NO_ERRORS);
   const [sent, setSent] = useState<string | null>(null);
+
+  // Opened by the person's asking for it: they continue in its first field.
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
 
   const refuse = (found: GrantErrors) => {
     setErrors(found);

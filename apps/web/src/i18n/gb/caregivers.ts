@@ -58,6 +58,7 @@ export default {
     endsOnHint: 'At most three years from today.',
   },
   invite: {
+    open: 'Invite someone',
     title: 'Invite someone',
     intro:
       'They get an e-mail with a link. It does not name you or say anything about your health; they see who asked once they sign in with this address.',

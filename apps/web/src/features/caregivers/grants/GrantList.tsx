@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
 import { DAY, formatDate } from '../../../i18n/format.ts';
-import { dayOf } from './grant-terms.ts';
-import { offeredGroups } from './scope-rules.ts';
+import { dayOf } from './day-of.ts';
+import { SCOPE_ORDER } from './scope-groups.ts';
 import './caregivers.css';
 
 interface GrantListProps {
@@ -20,9 +20,7 @@ export function GrantList({ grants, onRevoke, empty }: GrantListProps) {
   const { t, i18n } = useTranslation('caregivers');
   if (grants.length === 0) return <p>{empty}</p>;
   const scopeWords = (grant: CaregiverGrant) =>
-    offeredGroups(true)
-      .flatMap((group) => group.scopes)
-      .filter((scope) => grant.scopes.includes(scope))
+    SCOPE_ORDER.filter((scope) => grant.scopes.includes(scope))
       .map((scope) => t(`scopes.${scope}`))
       .join(t('list.separator'));
   return (
@@ -58,11 +56,7 @@ export function GrantList({ grants, onRevoke, empty }: GrantListProps) {
               </dd>
             </dl>
             {onRevoke && LIVE.has(grant.status) && (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => onRevoke(grant)}
-              >
+              <button type="button" className="button button--secondary" onClick={() => onRevoke(grant)}>
                 {t('revoke.button')}
                 <span className="visually-hidden">: {who}</span>
               </button>

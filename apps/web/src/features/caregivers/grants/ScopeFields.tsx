@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCOPE_NEEDS, type CaregiverScope } from '@portal/protocol';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
-import { offeredGroups, toggleScope } from './scope-rules.ts';
+import { offeredGroups } from './scope-groups.ts';
+import { toggleScope } from './scope-rules.ts';
 
 interface ScopeFieldsProps {
   value: readonly CaregiverScope[];

@@ -36,9 +36,3 @@ export function checkTerms(terms: GrantTerms, today: Date): GrantErrors {
 
 export const hasErrors = (errors: GrantErrors) =>
   errors.form !== null || Object.keys(errors.fields).length > 0;
-
-/** A protocol day (YYYY-MM-DD) as a local calendar day, never shifted by the time zone. */
-export function dayOf(iso: string): Date {
-  const [year, month, day] = iso.split('-').map(Number);
-  return new Date(year!, month! - 1, day);
-}
