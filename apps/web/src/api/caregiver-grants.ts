@@ -65,6 +65,8 @@ export async function reloadCaregiversOverview(client: QueryClient): Promise<Car
  * with a notice. True when it did, so the caller leaves the page that showed the other record.
  */
 export async function reconcileActingFor(client: QueryClient): Promise<boolean> {
+  // One's own record never ends this way (and staff, who hold no grants, are not asked).
+  if (!getActingFor()) return false;
   const overview = await reloadCaregiversOverview(client);
   const open = getActingFor();
   if (!overview || !open || overview.received.some((g) => g.patient_id === open)) return false;

@@ -82,7 +82,9 @@ export default function SignedInLayout() {
     if (name === 'refresh_token') {
       void refreshTokens()
         .then(async (renewed) => {
-          await reconcileActingFor(queryClient);
+          // Unread grants must not keep the person on a page they may no longer open: the
+          // next poll or 10404 tries again.
+          await reconcileActingFor(queryClient).catch(() => false);
           return navigate(homePath(renewed), { replace: true });
         })
         .catch(() => {
