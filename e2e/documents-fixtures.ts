@@ -7,8 +7,11 @@ import { createVerifiedPatient, type Account } from './support/accounts.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 
 /** A fresh patient with the demo consent form assigned through the clinic's API, due in a week. */
-export async function patientWithConsentForm(label: string): Promise<Account & { documentId: string }> {
-  const account = await createVerifiedPatient(label);
+export async function patientWithConsentForm(
+  label: string,
+  firstName?: string,
+): Promise<Account & { documentId: string }> {
+  const account = await createVerifiedPatient(label, firstName);
   const admin = new PortalClient({ baseUrl: BASE_URL });
   await admin.handshake();
   await admin.login(ADMIN.email, ADMIN.password);

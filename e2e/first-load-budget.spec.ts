@@ -29,7 +29,9 @@ const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   'document viewer': { measured: 669.6, budget: 690 },
   signing: { measured: 669.6, budget: 690 },
   'messenger open': { measured: 200.5, budget: 207 },
-  account: { measured: 188.7, budget: 195 },
+  // Issue 22 added the caregivers section (its grants, activity and strings; the invite form
+  // loads only when asked for): 188.7 before.
+  account: { measured: 196.8, budget: 203 },
 };
 
 let patient: FilledPatient;

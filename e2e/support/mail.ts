@@ -17,12 +17,16 @@ async function mailsTo(address: string): Promise<string[]> {
   return mails.map(decodeQuotedPrintable).filter((mail) => new RegExp(`^To: .*${address}`, 'mi').test(mail));
 }
 
+/** The pages a mail's link opens. */
+const LINK_PATHS = {
+  'verify-email': '/auth/verify-email',
+  'reset-password': '/auth/reset-password',
+  'caregiver-accept': '/caregiver/accept',
+} as const;
+
 /** Waits for the newest mail to `address` that carries a link to `route`, and returns the link. */
-export async function linkFromMail(
-  address: string,
-  route: 'verify-email' | 'reset-password',
-): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"'<>]+/auth/${route}\\?token=[A-Za-z0-9_\\-.~%]+`);
+export async function linkFromMail(address: string, route: keyof typeof LINK_PATHS): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${LINK_PATHS[route]}\\?token=[A-Za-z0-9_\\-.~%]+`);
   let link: string | undefined;
   await expect
     .poll(

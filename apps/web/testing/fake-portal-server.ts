@@ -1,8 +1,20 @@
-import { generateKeyPair, deriveSharedSecret, generateSalt, open, sealJson } from '@portal/protocol';
+import {
+  ACTING_FOR_HEADER,
+  generateKeyPair,
+  deriveSharedSecret,
+  generateSalt,
+  open,
+  sealJson,
+} from '@portal/protocol';
 
 /** Test double of the server side of protocol.md, answering the web client's fetch calls. */
 export class FakePortalServer {
-  readonly calls: { path: string; uid: string | null; authorization: string | null }[] = [];
+  readonly calls: {
+    path: string;
+    uid: string | null;
+    authorization: string | null;
+    actingFor: string | null;
+  }[] = [];
   refreshCount = 0;
   handshakeCount = 0;
   /** The access token the server currently accepts. */
@@ -37,7 +49,12 @@ export class FakePortalServer {
     const headers = new Headers(init?.headers);
     const uid = headers.get('uid');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-    this.calls.push({ path, uid, authorization: headers.get('Authorization') });
+    this.calls.push({
+      path,
+      uid,
+      authorization: headers.get('Authorization'),
+      actingFor: headers.get(ACTING_FOR_HEADER),
+    });
 
     if (path === '/token/handshake_any/') {
       this.handshakeCount++;

@@ -1,4 +1,5 @@
 import { Codes, generateSalt, openJson, seal, sealJson, type TokenData } from '@portal/protocol';
+import { actingForHeaders } from './acting-for-header.ts';
 import { ApiError, NetworkError, type ErrorBody } from './api-error.ts';
 import { findErrorRule } from './error-notices.ts';
 import { recordUse } from './last-use.ts';
@@ -87,7 +88,7 @@ async function sealBody(
 
 async function attempt(request: ApiRequest, keys: HandshakeKeys) {
   const { body, salt } = await sealBody(request, keys);
-  const headers: Record<string, string> = { uid: keys.uid };
+  const headers: Record<string, string> = { uid: keys.uid, ...actingForHeaders(request.path) };
   if (salt) headers.salt = salt;
   if (request.auth !== false) headers.Authorization = `Bearer ${await accessToken()}`;
   return transmit({

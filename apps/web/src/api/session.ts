@@ -1,6 +1,7 @@
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie.ts';
 import { clearHandshake } from './handshake-store.ts';
 import type { TokenData } from '@portal/protocol';
+import { StorageKeys } from './storage-keys.ts';
 import type { UserInfo } from './user-info.ts';
 import { DEFAULT_ROLES, clearUserInfo, readUserInfo, writeUserInfo } from './user-info.ts';
 
@@ -85,6 +86,8 @@ export function clearSession(reason: SessionEndReason): void {
   clearAuthCookie();
   clearUserInfo();
   clearHandshake();
+  // Decision 0023: whose record was open goes with the session (acting-for.ts keeps it).
+  sessionStorage.removeItem(StorageKeys.actingFor);
   publish(null);
   if (hadSession || reason === 'logout') {
     for (const listener of endListeners) listener(reason);

@@ -9,4 +9,8 @@ export const StorageKeys = {
   messengerOpen: 'portal.messenger.open',
   /** localStorage: when this browser last used the API as the server counts use (decision 0010). */
   lastUse: 'portal.lastUse',
+  /** sessionStorage: the patient whose record this tab acts for (decision 0023). */
+  actingFor: 'portal.actingFor',
+  /** sessionStorage: where sign-in or sign-up leads back to (a caregiver's invitation link). */
+  returnTo: 'portal.returnTo',
 } as const;

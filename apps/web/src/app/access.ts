@@ -1,6 +1,7 @@
 import { ACCOUNT_PATH, adminHome, isAdministrator, rolesOf } from '../api/home-path.ts';
 import { holdsPermission } from '../api/staff-pages.ts';
 import type { Session } from '../api/session.ts';
+import type { CaregiverScope } from '@portal/protocol';
 import type { AppRoute } from './route-types.ts';
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
@@ -37,4 +38,9 @@ export function decideAccess(matched: readonly AppRoute[], session: Session | nu
   }
   if (matched.some((route) => !mayOpen(route, session))) return { kind: 'redirect', to: AUTH_PATH };
   return { kind: 'allow' };
+}
+
+/** Decision 0023: whether the open record's grant lacks a scope one of the matched pages needs. */
+export function grantBlocks(matched: readonly AppRoute[], may: (scope: CaregiverScope) => boolean): boolean {
+  return matched.some((route) => route.caregiverScope !== undefined && !may(route.caregiverScope));
 }

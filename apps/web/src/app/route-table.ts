@@ -15,7 +15,7 @@ const page = {
   document: lazyPage(() => import('../features/documents/DocumentPage.tsx'), ['documents']),
   bfAdl: lazyPage(() => import('../features/assessment/BfAdlPage.tsx'), ['assessment']),
   users: lazyPage(() => import('./UsersHome.tsx'), ['clinic-worklist']),
-  userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx'), ['admin']),
+  userDetail: lazyPage(() => import('../features/admin-users/UserDetailPage.tsx'), ['admin', 'caregivers']),
   audit: lazyPage(() => import('../features/audit/AuditPage.tsx'), ['admin']),
   documentLibrary: lazyPage(
     () => import('../features/document-library/DocumentLibraryPage.tsx'),
@@ -36,6 +36,7 @@ const page = {
   recoverPasswordEmail: lazyPage(() => import('../features/auth/RecoverPasswordEmailPage.tsx')),
   resetPassword: lazyPage(() => import('../features/auth/ResetPasswordPage.tsx')),
   verifyEmail: lazyPage(() => import('../features/auth/VerifyEmailPage.tsx')),
+  caregiverAccept: lazyPage(() => import('../features/caregivers/AcceptCaregiverPage.tsx'), ['caregivers']),
   networkIssue: lazyPage(() => import('../features/auth/NetworkIssuePage.tsx')),
 };
 
@@ -75,6 +76,7 @@ export const ROUTES: AppRoute[] = [
             path: 'intake-form',
             name: 'intake-form',
             roles: patient,
+            caregiverScope: 'view_intake',
             requiresAuth: true,
             breadcrumb: 'menu.intakeForm',
             menuLabel: 'menu.intakeForm',
@@ -85,6 +87,7 @@ export const ROUTES: AppRoute[] = [
             path: 'reference-documents',
             name: 'reference-documents',
             roles: patient,
+            caregiverScope: 'view_documents',
             requiresAuth: true,
             breadcrumb: 'menu.referenceDocuments',
             menuLabel: 'menu.referenceDocuments',
@@ -95,6 +98,7 @@ export const ROUTES: AppRoute[] = [
             path: 'documents',
             name: 'documents',
             roles: patient,
+            caregiverScope: 'view_documents',
             requiresAuth: true,
             breadcrumb: 'menu.documents',
             menuLabel: 'menu.documents',
@@ -121,6 +125,7 @@ export const ROUTES: AppRoute[] = [
             path: 'bf-adl',
             name: 'BF-ADL',
             roles: patient,
+            caregiverScope: 'view_assessments',
             requiresAuth: true,
             breadcrumb: 'menu.bfAdl',
             menuLabel: 'menu.bfAdl',
@@ -292,6 +297,12 @@ export const ROUTES: AppRoute[] = [
       { path: 'terms-of-use', name: 'public-terms-of-use', component: page.termsOfUse },
       { path: 'privacy-notice', name: 'public-privacy-notice', component: page.privacyNotice },
     ],
+  },
+  // Decision 0023: the invitation link works signed out (it explains, then leads back here) and in.
+  {
+    path: '/caregiver',
+    component: page.authLayout,
+    children: [{ path: 'accept', name: 'caregiver-accept', component: page.caregiverAccept }],
   },
   // spec §2: unknown paths redirect to /.
   { path: '*', redirect: '/' },

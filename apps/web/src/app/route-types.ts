@@ -1,3 +1,4 @@
+import type { CaregiverScope } from '@portal/protocol';
 import type { PagePermission } from '../api/staff-pages.ts';
 import type { Role } from '../api/user-info.ts';
 import type { LazyPage } from './lazy-page.ts';
@@ -15,6 +16,8 @@ export interface AppRoute {
   /** The staff permission an administrator needs besides the role (decision 0012-staff-permissions). */
   permission?: PagePermission;
   requiresAuth?: boolean;
+  /** The grant scope a caregiver acting for the patient needs to open it (decision 0023). */
+  caregiverScope?: CaregiverScope;
   /** i18n key in the `layout` namespace. */
   breadcrumb?: string;
   /** i18n key in the `layout` namespace; with `group`, the route shows in the sidebar. */

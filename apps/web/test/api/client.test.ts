@@ -1,6 +1,7 @@
 import type { TokenData } from '@portal/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '../../src/api/auth-api.ts';
+import { getActingFor, setActingFor } from '../../src/api/acting-for.ts';
 import { apiRequest } from '../../src/api/client.ts';
 import { FakePortalServer } from '../../testing/fake-portal-server.ts';
 import { readHandshake } from '../../src/api/handshake-store.ts';
@@ -139,5 +140,38 @@ describe('API client (spec §4, §8)', () => {
     }
     expect(heard).toEqual(['NetworkError']);
     expect(getNotices()).toEqual([]);
+  });
+});
+
+describe('acting for a patient (decision 0023)', () => {
+  const PATIENT = '7d1e2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b';
+  const get = (path: string) => apiRequest({ method: 'GET', path });
+
+  it('sends the patient on the record routes only, never on the event poll or the account', async () => {
+    await login({ email: 'sam@example.com', password: 'Correct horse 12', keepLoggedIn: false });
+    await get('/patient/profile/');
+    setActingFor(PATIENT);
+    await get('/patient/profile/');
+    await poll();
+    await get('/account/caregivers/');
+    setActingFor(null);
+    await get('/patient/bf_adl/');
+    const sent = server.calls.filter((c) => c.path !== '/token/handshake_any/' && c.path !== '/token/');
+    expect(sent.map((c) => [c.path, c.actingFor])).toEqual([
+      ['/patient/profile/', null],
+      ['/patient/profile/', PATIENT],
+      ['/patient/event/', null],
+      ['/account/caregivers/', null],
+      ['/patient/bf_adl/', null],
+    ]);
+  });
+
+  it('logout forgets the record open', async () => {
+    await login({ email: 'sam@example.com', password: 'Correct horse 12', keepLoggedIn: false });
+    setActingFor(PATIENT);
+    expect(sessionStorage.getItem('portal.actingFor')).toBe(PATIENT);
+    clearSession('logout');
+    expect(getActingFor()).toBeNull();
+    expect(sessionStorage.getItem('portal.actingFor')).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ const PUBLIC_PAGES = new Set([
   '/auth/network-issue',
   '/auth/terms-of-use',
   '/auth/privacy-notice',
+  // Decision 0023: signed out, it explains and leads to sign-in; its data needs a session.
+  '/caregiver/accept',
 ]);
 
 interface Page {

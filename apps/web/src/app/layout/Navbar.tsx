@@ -1,18 +1,23 @@
 import { Link } from 'react-router';
+import type { ActingForGrant } from '@portal/protocol';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
 import { SupportMenu } from '../../features/support/index.ts';
 import { ClinicMark } from './ClinicMark.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { RecordSwitcher } from './RecordSwitcher.tsx';
 
 interface NavbarProps {
   session: Session;
   sidebar: { open: boolean; toggle: () => void } | null;
+  /** The grants this person holds: with any, the navbar says whose record is open (decision 0023). */
+  received: readonly ActingForGrant[];
+  actingFor: string | null;
 }
 
 /** spec §2: logo link to home, support dropdown, profile dropdown. */
-export function Navbar({ session, sidebar }: NavbarProps) {
+export function Navbar({ session, sidebar, received, actingFor }: NavbarProps) {
   const { t } = useTranslation(['layout', 'common']);
   const { data: config } = usePublicConfig();
   const clinic = config?.clinic_name ?? t('common:appName');
@@ -37,6 +42,7 @@ export function Navbar({ session, sidebar }: NavbarProps) {
         <span className="navbar__brand-text">{clinic}</span>
       </Link>
       <div className="navbar__actions">
+        {received.length > 0 && <RecordSwitcher received={received} open={actingFor} />}
         <SupportMenu />
         <ProfileMenu session={session} />
       </div>

@@ -1,7 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import {
+  reconcileActingFor,
+  useActingFor,
+  useCaregiversOverview,
+  watchActingForRefusals,
+} from '../../api/caregiver-grants.ts';
 import { refreshTokens } from '../../api/client.ts';
 import { useEventPoll } from '../../api/events.ts';
 import { useSession } from '../../api/use-session.ts';
@@ -9,8 +15,10 @@ import { isPatient, MessengerHost, onMessageEvent } from '../../features/message
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
 import { homePath } from '../../api/home-path.ts';
-import { hasAdminAuth } from '../access.ts';
+import { grantBlocks, hasAdminAuth } from '../access.ts';
 import { PageLoading } from '../AppShell.tsx';
+import { matchedRoutes } from '../router.tsx';
+import { ActingForBanner, NotOpenedByGrant } from './ActingForBanner.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -63,24 +71,71 @@ export default function SignedInLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sidebar = useSidebar(hasAdminAuth(session));
+  const routes = matchedRoutes(useMatches());
+  const overview = useCaregiversOverview();
+  const acting = useActingFor();
 
   // spec §4: on the refresh_token event, refresh tokens and go to / (where / leads for the new
   // roles; an administrator already on /users stays, with the open menus and this layout).
+  // Decision 0023: the event also says a grant may have ended, so the grants are read again.
   useEventPoll(session !== null, (name) => {
     if (name === 'refresh_token') {
-      void refreshTokens().then((renewed) => navigate(homePath(renewed), { replace: true }));
+      void refreshTokens()
+        .then(async (renewed) => {
+          // Unread grants must not keep the person on a page they may no longer open: the
+          // next poll or 10404 tries again.
+          await reconcileActingFor(queryClient).catch(() => false);
+          return navigate(homePath(renewed), { replace: true });
+        })
+        .catch(() => {
+          // A refused refresh ends the session, and the session's end leads to the login screen.
+        });
     }
     if (name === 'message' && session) onMessageEvent(queryClient, isPatient(session));
   });
 
+  // A record that answers as missing while acting for it: the grant may have just ended.
+  useEffect(
+    () =>
+      watchActingForRefusals(queryClient, () => {
+        void reconcileActingFor(queryClient).then((ended) => {
+          if (ended) void navigate('/', { replace: true });
+        });
+      }),
+    [queryClient, navigate],
+  );
+
+  // Opened with a record this person no longer holds a grant for (a tab kept since): their own.
+  const stale = acting.patientId !== null && overview.isSuccess && !acting.grant;
+  useEffect(() => {
+    if (stale)
+      void reconcileActingFor(queryClient).then((ended) => ended && navigate('/', { replace: true }));
+  }, [stale, queryClient, navigate]);
+
   if (!session) return null;
+  const onRecord = routes.some((route) => route.name === 'home');
+  const page =
+    acting.patientId === null ? (
+      <Outlet />
+    ) : !acting.grant ? (
+      <PageLoading />
+    ) : grantBlocks(routes, acting.may) ? (
+      <NotOpenedByGrant grant={acting.grant} />
+    ) : (
+      <Outlet />
+    );
   const sidebarOpen = sidebar.state?.open ?? false;
   return (
     <div
       className={`shell${sidebarOpen ? ' shell--sidebar-open' : ''}${sidebar.wide ? '' : ' shell--overlay'}`}
     >
       <SkipLink targetId="main" label={t('skipToContent')} />
-      <Navbar session={session} sidebar={sidebar.state} />
+      <Navbar
+        session={session}
+        sidebar={sidebar.state}
+        received={overview.data?.received ?? []}
+        actingFor={acting.patientId}
+      />
       <div className="shell__body">
         {sidebar.state && (
           <Sidebar session={session} open={sidebarOpen} onNavigate={sidebar.closeIfOverlay} />
@@ -88,14 +143,20 @@ export default function SignedInLayout() {
         <div className="shell__content">
           <Breadcrumbs />
           <main id="main" className="shell__main" tabIndex={-1}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
+            {onRecord && acting.grant && <ActingForBanner grant={acting.grant} />}
+            {/* Keyed by whose record is open: a switch starts every page's state afresh. */}
+            <Suspense key={acting.patientId ?? 'own'} fallback={<PageLoading />}>
+              {page}
             </Suspense>
           </main>
           <Footer />
         </div>
       </div>
-      <MessengerHost session={session} />
+      <MessengerHost
+        key={acting.patientId ?? 'own'}
+        session={session}
+        writes={acting.may('write_messages')}
+      />
       <Suspense fallback={null}>
         <IdleWarning />
       </Suspense>

@@ -5,7 +5,7 @@ import type { StaffPermission } from '@portal/protocol';
 import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { ChartExports, PatientChart } from '../clinic/index.ts';
+import { CaregiversPanel, ChartExports, PatientChart } from '../clinic/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
@@ -76,6 +76,9 @@ export default function UserDetailPage() {
         {isPatient && may('read_chart') && <AssessmentPanel patientId={user.id} />}
       </div>
       {isPatient && may('read_chart') && <PatientChart patientId={user.id} />}
+      {isPatient && (may('read_chart') || may('manage_users')) && (
+        <CaregiversPanel patientId={user.id} manages={may('manage_users')} />
+      )}
       {isPatient && may('manage_documents') && <DocumentsPanel patientId={user.id} patientName={name} />}
       {detail.data.audit && <AuditTrail userId={user.id} entries={detail.data.audit} />}
       {editing && <AccessDialog user={user} isSelf={isSelf} onClose={() => setEditing(false)} />}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { currentHomePath } from '../../api/home-path.ts';
+import { takeReturnPath } from '../../api/return-path.ts';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -28,8 +29,9 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const loginMutation = useLogin();
-  // Straight to where / leads (spec §2: /users for an administrator, /account to set up MFA).
-  const enter = () => void navigate(currentHomePath(), { replace: true });
+  // Back to the link that asked for an account (a caregiver's invitation), else straight to
+  // where / leads (spec §2: /users for an administrator, /account to set up MFA).
+  const enter = () => void navigate(takeReturnPath() ?? currentHomePath(), { replace: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

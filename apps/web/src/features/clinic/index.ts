@@ -1,3 +1,4 @@
 // The clinic workspace's public entry: what the user page shows of a patient's chart.
 export { PatientChart } from './chart/PatientChart.tsx';
 export { ChartExports } from './exports/ChartExports.tsx';
+export { CaregiversPanel } from './caregivers/CaregiversPanel.tsx';

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Codes, type PatientDocument } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { RejectForm } from './RejectForm.tsx';
@@ -28,6 +29,8 @@ export function SigningPanel({ document: doc }: { document: PatientDocument }) {
   const headingId = useId();
   const padHintId = useId();
   const action = doc.actions.includes('submit') ? 'submit' : 'sign';
+  // Decision 0023: a caregiver signs in their own name, for the patient whose record is open.
+  const representing = useActingFor().grant?.patient_name;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +60,11 @@ export function SigningPanel({ document: doc }: { document: PatientDocument }) {
       <p>{t('sign.readFirst')}</p>
       {session.data && (
         <p className="signing-panel__signer">{t('sign.signerIs', { name: session.data.signer_name })}</p>
+      )}
+      {representing && (
+        <p className="signing-panel__signer" data-testid="representative-note">
+          {t('sign.asRepresentative', { patient: representing })}
+        </p>
       )}
       <form onSubmit={submit} noValidate>
         <fieldset className="signing-panel__methods">

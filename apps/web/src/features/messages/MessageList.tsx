@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@portal/protocol';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
 import { saveFile } from './attachment.ts';
 import { fetchAttachment } from './messages-api.ts';
@@ -22,6 +23,8 @@ export function MessageList({ messages, viewer, label, patientName }: MessageLis
   const { t, i18n } = useTranslation('messages');
   const list = useRef<HTMLOListElement>(null);
   const last = messages.at(-1)?.id;
+  // Decision 0023: whose thread a caregiver has open, for "written by X for Y".
+  const actingName = useActingFor().grant?.patient_name;
 
   useEffect(() => {
     const element = list.current;
@@ -61,11 +64,15 @@ export function MessageList({ messages, viewer, label, patientName }: MessageLis
           );
         }
         const own = m.author === viewer;
+        const patient =
+          viewer === 'patient' ? (actingName ?? t('author.you')) : (patientName ?? t('author.patient'));
         const who =
           m.author === 'patient'
-            ? viewer === 'patient'
-              ? t('author.you')
-              : (patientName ?? t('author.patient'))
+            ? m.on_behalf_by
+              ? viewer === 'patient' && !actingName
+                ? t('author.onBehalfYou', { by: m.on_behalf_by })
+                : t('author.onBehalf', { by: m.on_behalf_by, patient })
+              : patient
             : (m.author_name ?? t('author.clinic'));
         return (
           <li key={m.id} className={`message ${own ? 'message--own' : 'message--other'}`}>

@@ -21,10 +21,11 @@ export const isPatient = (session: Session) =>
  * shows, logged out when the session ends (messenger.ts). `?chat=open`, the reply e-mail's
  * link, opens it.
  */
-export function MessengerHost({ session }: { session: Session }) {
+export function MessengerHost({ session, writes }: { session: Session; writes: boolean }) {
   const { data: config } = usePublicConfig();
   const [params, setParams] = useSearchParams();
-  const patient = isPatient(session);
+  // A caregiver without `write_messages` for the record open has no messenger for it (decision 0023).
+  const patient = isPatient(session) && writes;
   const mode = config?.chat_mode;
   const widgetKey = config?.zendesk_widget_key ?? null;
 

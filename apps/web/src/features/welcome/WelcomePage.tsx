@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { CaregiverScope } from '@portal/protocol';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { useSession } from '../../api/use-session.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { i18next } from '../../i18n/index.ts';
@@ -19,6 +21,8 @@ interface TaskCard {
   /** A feature's own live status, shown instead of `status` once it has loaded. */
   LiveStatus?: ComponentType;
   icon: string;
+  /** What a caregiver's grant must allow for the card to show (decision 0023). */
+  scope: CaregiverScope;
 }
 
 /**
@@ -43,6 +47,7 @@ const ReferenceCardStatus = liveStatus('documents', loadReferenceCardStatus);
 const CARDS: readonly TaskCard[] = [
   {
     id: 'intake',
+    scope: 'view_intake',
     path: '/welcome/intake-form',
     status: 'status.notStarted',
     LiveStatus: IntakeCardStatus,
@@ -50,6 +55,7 @@ const CARDS: readonly TaskCard[] = [
   },
   {
     id: 'referenceDocuments',
+    scope: 'view_documents',
     path: '/welcome/reference-documents',
     status: 'status.nothingYet',
     LiveStatus: ReferenceCardStatus,
@@ -57,6 +63,7 @@ const CARDS: readonly TaskCard[] = [
   },
   {
     id: 'bfAdl',
+    scope: 'view_assessments',
     path: '/welcome/bf-adl',
     status: 'status.notStarted',
     LiveStatus: BfAdlCardStatus,
@@ -64,6 +71,7 @@ const CARDS: readonly TaskCard[] = [
   },
   {
     id: 'awaitingSignature',
+    scope: 'view_documents',
     path: '/welcome/documents',
     status: 'status.nothingYet',
     LiveStatus: AwaitingSignatureCardStatus,
@@ -74,25 +82,33 @@ const CARDS: readonly TaskCard[] = [
 export default function WelcomePage() {
   const { t, i18n } = useTranslation('welcome');
   const session = useSession();
+  const acting = useActingFor();
   const name = session?.user.first_name;
+  const cards = CARDS.filter((card) => acting.may(card.scope));
   // The live statuses wait for the greeting and the cards to be on screen: their code, the
   // protocol schemas they parse with and their requests come after the page's first paint.
   const painted = usePainted();
   return (
     <div className="welcome">
-      <PageHeading>{name ? t('greeting', { name }) : t('greetingNoName')}</PageHeading>
+      <PageHeading>
+        {acting.grant
+          ? t('actingFor', { name: acting.grant.patient_name })
+          : name
+            ? t('greeting', { name })
+            : t('greetingNoName')}
+      </PageHeading>
       <p className="welcome__date">
         {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
       </p>
       <p>{t('intro')}</p>
-      {painted && (
+      {painted && acting.may('view_intake') && (
         <Suspense fallback={null}>
           <IntakeReviewNotice />
         </Suspense>
       )}
       <h2 className="visually-hidden">{t('cardsLabel')}</h2>
       <ul className="welcome__cards">
-        {CARDS.map((card) => (
+        {cards.map((card) => (
           <li key={card.id} className="card welcome-card">
             <svg className="welcome-card__icon" viewBox="0 0 28 28" aria-hidden="true">
               <path

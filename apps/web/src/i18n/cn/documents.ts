@@ -58,6 +58,7 @@ export default {
     clear: '清除签名',
     typed: '您的全名',
     typedHint: '输入您的姓名即为有效的电子签名。',
+    asRepresentative: '您将以{{patient}}的授权代表身份签署。您和对方的姓名都会出现在签名及其证书上。',
     signerIs: '签署人：{{name}}',
     confirm: '签署文件',
     confirmSubmit: '签署并提交',

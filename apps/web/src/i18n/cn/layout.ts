@@ -55,4 +55,14 @@ export default {
   footer: {
     legal: '法律信息',
   },
+  record: {
+    menu: '当前查看的档案',
+    own: '我自己的档案',
+    ownShort: '我的档案',
+    nowActing: '已打开{{name}}的档案。',
+    nowOwn: '已打开您自己的档案。',
+    banner: '您正在代表{{name}}操作',
+    blockedTitle: '不在您的授权范围内',
+    blockedBody: '{{name}}未授权您访问此页面。对方可以在其账户页面中更改您的权限。',
+  },
 };

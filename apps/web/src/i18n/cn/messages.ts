@@ -25,6 +25,8 @@ export default {
     sending: '正在发送…',
   },
   author: {
+    onBehalf: '由{{by}}代{{patient}}撰写',
+    onBehalfYou: '由{{by}}代您撰写',
     system: '门户通知',
     you: '您',
     patient: '患者',

@@ -6,4 +6,8 @@ export default {
   phoneCopied: { title: '已复制', message: '免费支持电话号码已复制到剪贴板。' },
   copyFailed: { title: '复制失败', message: '您的浏览器不允许复制。请手动复制。' },
   loggedOut: { title: '已退出', message: '您已退出患者门户。' },
+  caregiverAccessEnded: {
+    title: '访问已结束',
+    message: '您对该档案的访问权限已结束，现已返回您自己的档案。',
+  },
 };

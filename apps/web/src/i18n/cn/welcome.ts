@@ -1,4 +1,5 @@
 export default {
+  actingFor: '{{name}}的档案',
   greeting: '欢迎，{{name}}',
   greetingNoName: '欢迎',
   today: '今天是 {{date}}。',

@@ -59,6 +59,8 @@ export default {
     clear: 'Clear signature',
     typed: 'Your full name',
     typedHint: 'Typing your name is a valid electronic signature.',
+    asRepresentative:
+      'You sign as authorised representative of {{patient}}. Your name and theirs go on the signature and its certificate.',
     signerIs: 'Signing as {{name}}',
     confirm: 'Sign document',
     confirmSubmit: 'Sign and submit',

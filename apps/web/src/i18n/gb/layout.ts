@@ -56,4 +56,16 @@ export default {
   footer: {
     legal: 'Legal',
   },
+  /** Decision 0023: whose record is open when one acts for someone. */
+  record: {
+    menu: 'Whose record',
+    own: 'My own record',
+    ownShort: 'My record',
+    nowActing: "{{name}}'s record is open.",
+    nowOwn: 'Your own record is open.',
+    banner: 'You are acting for {{name}}',
+    blockedTitle: 'Not part of your access',
+    blockedBody:
+      '{{name}} has not given you access to this page. They can change what you may do from their account page.',
+  },
 };

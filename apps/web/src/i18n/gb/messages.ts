@@ -26,6 +26,8 @@ export default {
     sending: 'Sending…',
   },
   author: {
+    onBehalf: 'Written by {{by}} for {{patient}}',
+    onBehalfYou: 'Written by {{by}} for you',
     system: 'Portal notice',
     you: 'You',
     patient: 'Patient',

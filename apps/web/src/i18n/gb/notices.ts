@@ -13,4 +13,8 @@ export default {
     message: 'Your browser did not allow copying. Please copy it by hand.',
   },
   loggedOut: { title: 'Signed out', message: 'You have signed out of the portal.' },
+  caregiverAccessEnded: {
+    title: 'Access ended',
+    message: 'Your access to that record has ended. Your own record is open again.',
+  },
 };

@@ -1,4 +1,5 @@
 export default {
+  actingFor: "{{name}}'s record",
   greeting: 'Welcome, {{name}}',
   greetingNoName: 'Welcome',
   today: 'Today is {{date}}.',

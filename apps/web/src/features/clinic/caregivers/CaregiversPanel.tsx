@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaregiverGrant } from '@portal/protocol';
+import { Checkbox } from '../../../ui/Checkbox.tsx';
+import { GrantList, grantErrors, RevokeDialog } from '../../caregivers/grants/index.ts';
+import { useChartCaregivers, useRepresentativeSigning, useRevokeChartGrant } from './chart-caregivers-api.ts';
+import { RecordGrantDialog } from './RecordGrantDialog.tsx';
+
+interface CaregiversPanelProps {
+  patientId: string;
+  /** Staff with manage_users record and revoke grants and set representative signing. */
+  manages: boolean;
+}
+
+/** The chart's caregivers (decision 0023): who may act for this patient, by whose authority. */
+export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
+  const { t } = useTranslation('caregivers');
+  const caregivers = useChartCaregivers(patientId);
+  const signing = useRepresentativeSigning(patientId);
+  const revoke = useRevokeChartGrant(patientId);
+  const [recording, setRecording] = useState(false);
+  const [revoking, setRevoking] = useState<CaregiverGrant | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState('');
+
+  const closeRevoke = () => {
+    setRevoking(null);
+    setError(null);
+  };
+  const confirmRevoke = (grant: CaregiverGrant) =>
+    revoke.mutate(grant.id, {
+      onSuccess: () => {
+        closeRevoke();
+        setSaid(t('revoke.done', { name: grant.caregiver_name ?? grant.caregiver_email }));
+      },
+      onError: (failure) => setError(grantErrors(failure).form ?? 'errors.generic'),
+    });
+  const setSigning = (allowed: boolean) =>
+    signing.mutate(allowed, {
+      onSuccess: () => setSaid(''),
+      onError: (failure) => setSaid(t(grantErrors(failure).form ?? 'errors.generic')),
+    });
+
+  const data = caregivers.data;
+  return (
+    <section className="card chart-section caregivers" aria-labelledby="chart-caregivers">
+      <h3 id="chart-caregivers">{t('chart.title')}</h3>
+      <p className="field__hint">{t('chart.intro')}</p>
+      {caregivers.isPending && <p>{t('loading')}</p>}
+      {caregivers.isError && <p role="alert">{t(grantErrors(caregivers.error).form ?? 'errors.generic')}</p>}
+      <p role="status" className="caregivers__done">
+        {said}
+      </p>
+      {data && (
+        <>
+          {manages ? (
+            <Checkbox
+              label={t('chart.signing')}
+              hint={t('chart.signingHint')}
+              // The choice shows at once; the server's answer then confirms it (or puts it back).
+              checked={signing.isPending ? signing.variables : data.representative_signing_allowed}
+              disabled={signing.isPending}
+              onChange={(event) => setSigning(event.target.checked)}
+            />
+          ) : (
+            <p>
+              {t('chart.signing')}: {t(data.representative_signing_allowed ? 'chart.on' : 'chart.off')}
+            </p>
+          )}
+          <GrantList
+            grants={data.grants}
+            onRevoke={manages ? setRevoking : undefined}
+            empty={t('chart.none')}
+          />
+          {manages && (
+            <button type="button" className="button button--secondary" onClick={() => setRecording(true)}>
+              {t('chart.record')}
+            </button>
+          )}
+          {recording && (
+            <RecordGrantDialog
+              patientId={patientId}
+              signingAllowed={data.representative_signing_allowed}
+              onDone={() => {
+                setRecording(false);
+                setSaid(t('chart.recorded'));
+              }}
+              onCancel={() => setRecording(false)}
+            />
+          )}
+        </>
+      )}
+      {revoking && (
+        <RevokeDialog
+          grant={revoking}
+          body={t('chart.revokeBody')}
+          busy={revoke.isPending}
+          error={error}
+          onConfirm={() => confirmRevoke(revoking)}
+          onCancel={closeRevoke}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answersTotalling } from '@portal/server/testing';
+import { answerBfAdl } from './bf-adl-fixtures.ts';
+import { userIdOf } from './clinic-fixtures.ts';
+import { drawSignature, expectPdfShown, patientWithConsentForm, pdfsig } from './documents-fixtures.ts';
+import { createVerifiedPatient, type Account } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { linkFromMail } from './support/mail.ts';
+import { ADMIN } from './support/portal.ts';
+import { signIn } from './support/session.ts';
+
+/** Decision 0023, issue 22's done-when: a daughter helps her mother with her record. */
+
+const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+type Locale = 'gb' | 'cn';
+
+async function shot(page: Page, name: string) {
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
+  await expect
+    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
+    .toBe('0');
+  // From the top: the navbar is sticky, and a full-page capture of a scrolled page draws it mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The words the journey reads and clicks, in each language. */
+const WORDS = {
+  gb: {
+    caregivers: 'Caregivers',
+    inviteOpen: 'Invite someone',
+    email: 'Their e-mail address',
+    relationship: 'Relationship to the patient',
+    fillBfAdl: 'Fill in the BF-ADL assessment',
+    sign: 'Sign documents as authorised representative',
+    send: 'Send invitation',
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    signingSwitch: 'Allow signing as authorised representative',
+    askedSignedOut: 'You have been asked to help',
+    signIn: 'Sign in',
+    asks: (name: string) => `${name} asks for your help`,
+    accept: 'Accept',
+    banner: (name: string) => `You are acting for ${name}`,
+    switcher: /Whose record/,
+    endAccess: (name: string) => new RegExp(`^End access\\s*: ${name}$`),
+    confirmEnd: 'End access',
+    ended: (name: string) => `Access for ${name} has ended.`,
+    accessEnded: 'Your access to that record has ended. Your own record is open again.',
+  },
+  cn: {
+    caregivers: '照护人',
+    inviteOpen: '邀请他人',
+    email: '对方的电子邮件地址',
+    relationship: '与患者的关系',
+    fillBfAdl: '填写 BF-ADL 评估',
+    sign: '以授权代表身份签署文件',
+    send: '发送邀请',
+    sent: (email: string) => `已向 ${email} 发送邀请。`,
+    signingSwitch: '允许以授权代表身份签署',
+    askedSignedOut: '有人请您协助',
+    signIn: '登录',
+    asks: (name: string) => `${name}请您协助`,
+    accept: '接受',
+    banner: (name: string) => `您正在代表${name}操作`,
+    switcher: /当前查看的档案/,
+    endAccess: (name: string) => new RegExp(`^终止访问\\s*: ${name}$`),
+    confirmEnd: '终止访问',
+    ended: (name: string) => `${name} 的访问权限已终止。`,
+    accessEnded: '您对该档案的访问权限已结束，现已返回您自己的档案。',
+  },
+} as const;
+
+async function openAs(browser: Browser, locale: Locale, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((value) => localStorage.setItem('portal.locale', value), locale);
+  return context.newPage();
+}
+
+/** Staff turn representative signing on from the patient's chart. */
+async function allowSigning(browser: Browser, patientId: string, locale: Locale, shotName: string) {
+  const words = WORDS[locale];
+  const staff = await openAs(browser, locale, DESKTOP);
+  await signIn(staff, ADMIN);
+  await expect(staff).toHaveURL(/\/users$/);
+  await staff.goto(`/users/${patientId}`);
+  const panel = staff.getByRole('region', { name: words.caregivers });
+  const allow = panel.getByRole('checkbox', { name: words.signingSwitch });
+  await expect(allow).not.toBeChecked();
+  await allow.check();
+  await expect(allow).toBeChecked();
+  await panel.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(staff, `chart caregivers panel (${locale})`);
+  await shot(staff, shotName);
+  await staff.context().close();
+}
+
+/** The patient invites a caregiver from the account page. */
+async function invite(page: Page, locale: Locale, caregiver: Account, shotName: string) {
+  const words = WORDS[locale];
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: words.caregivers });
+  await section.getByRole('button', { name: words.inviteOpen }).click();
+  await expect(section.getByRole('textbox', { name: words.email })).toBeFocused();
+  await section.getByRole('textbox', { name: words.email }).fill(caregiver.email);
+  await section
+    .getByRole('textbox', { name: words.relationship })
+    .fill(locale === 'cn' ? '女儿' : 'daughter');
+  await section.getByRole('checkbox', { name: words.fillBfAdl, exact: true }).check();
+  await section.getByRole('checkbox', { name: words.sign, exact: true }).check();
+  await section.getByRole('button', { name: words.send }).click();
+  await expect(section.getByRole('status').filter({ hasText: words.sent(caregiver.email) })).toBeVisible();
+  await expect(section.getByTestId('caregiver-grant')).toHaveCount(1);
+  await expectNoAxeViolations(page, `account caregivers section (${locale})`);
+  await shot(page, shotName);
+}
+
+/** The caregiver opens the e-mail's link signed out, signs in, comes back and accepts. */
+async function accept(page: Page, locale: Locale, caregiver: Account, patientName: string, prefix: string) {
+  const words = WORDS[locale];
+  await page.goto(await linkFromMail(caregiver.email, 'caregiver-accept'));
+  await expect(page.getByRole('heading', { level: 1, name: words.askedSignedOut })).toBeVisible();
+  await expectNoAxeViolations(page, `invitation signed out (${locale})`);
+  await shot(page, `${prefix}-accept-signed-out`);
+  await page.getByRole('link', { name: words.signIn, exact: true }).click();
+  await page.locator('input[name="email"]').fill(caregiver.email);
+  await page.locator('input[name="password"]').fill(caregiver.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/caregiver\/accept\?token=/);
+  await expect(page.getByRole('heading', { level: 1, name: words.asks(patientName) })).toBeVisible();
+  await expectNoAxeViolations(page, `invitation signed in (${locale})`);
+  await shot(page, `${prefix}-accept`);
+  await page.getByRole('button', { name: words.accept, exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByTestId('acting-for-banner')).toHaveText(words.banner(patientName));
+  const switcher = page.getByRole('button', { name: words.switcher });
+  await expect(switcher).toContainText(patientName);
+  await switcher.press('Enter');
+  await expect(page.getByRole('menuitemradio', { checked: true })).toContainText(patientName);
+  await expectNoAxeViolations(page, `record switcher (${locale})`);
+  await shot(page, `${prefix}-acting-for`);
+  await page.keyboard.press('Escape');
+  await expect(switcher).toBeFocused();
+}
+
+test('a patient invites her daughter, who fills in and signs for her on a phone in Chinese until the grant is revoked', async ({
+  browser,
+  page,
+}, testInfo) => {
+  // Three people, a BF-ADL, a signature, eight axe runs and screenshots.
+  test.slow();
+  const mother = await patientWithConsentForm('cg-mother', 'Xiuying');
+  const motherName = 'Xiuying Tester';
+  const daughter = await createVerifiedPatient('cg-daughter', 'Mei', 'cn');
+  await allowSigning(browser, await userIdOf(mother.email), 'gb', 'caregivers-chart-desktop-gb');
+
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, mother);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await invite(page, 'gb', daughter, 'caregivers-account-desktop-gb');
+
+  const phone = await openAs(browser, 'cn', PHONE);
+  await accept(phone, 'cn', daughter, motherName, 'caregivers-mobile-cn');
+
+  // Her mother's BF-ADL, in Chinese, one question a step.
+  await phone.goto('/welcome/bf-adl');
+  await expect(phone.getByTestId('acting-for-banner')).toBeVisible();
+  await answerBfAdl(phone, answersTotalling(45), 'cn');
+
+  // The consent, signed as authorised representative.
+  await phone.goto(`/welcome/documents/${mother.documentId}`);
+  await expectPdfShown(phone);
+  await expect(phone.getByTestId('representative-note')).toHaveText(
+    `您将以${motherName}的授权代表身份签署。您和对方的姓名都会出现在签名及其证书上。`,
+  );
+  await drawSignature(phone);
+  await phone.locator('.signing-panel').getByRole('checkbox').check();
+  await phone.getByRole('button', { name: '签署文件', exact: true }).click();
+  await expect(phone.getByText('谢谢，文件已签署。')).toBeVisible({ timeout: 30_000 });
+  await shot(phone, 'caregivers-signed-mobile-cn');
+  const downloading = phone.waitForEvent('download');
+  await phone.getByRole('button', { name: '下载已签署的 PDF' }).click();
+  const file = testInfo.outputPath('signed-by-representative.pdf');
+  await (await downloading).saveAs(file);
+  expect(await pdfsig(file)).toContain('Signature is Valid');
+  const { stdout: text } = await promisify(execFile)('pdftotext', [file, '-']);
+  const flat = text.replace(/\s+/g, ' ');
+  expect(flat).toContain('Mei Tester');
+  expect(flat).toContain(motherName);
+
+  // The mother ends it; the daughter's open view of her record ends with the next poll.
+  await page.goto('/account');
+  await page.getByRole('button', { name: WORDS.gb.endAccess('Mei Tester') }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'revoke dialog (gb)');
+  await dialog.getByRole('button', { name: WORDS.gb.confirmEnd, exact: true }).click();
+  await expect(page.getByText(WORDS.gb.ended('Mei Tester'))).toBeVisible();
+
+  await expect(phone).toHaveURL(/\/welcome$/, { timeout: 30_000 });
+  await expect(phone.getByText(WORDS.cn.accessEnded)).toBeVisible();
+  await expect(phone.getByTestId('acting-for-banner')).toHaveCount(0);
+  await phone.context().close();
+});
+
+test('the caregiver screens read in the other language too, without an axe violation', async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const mother = await patientWithConsentForm('cg-mother-cn', 'Xiuying');
+  const daughter = await createVerifiedPatient('cg-daughter-gb', 'Mei', 'gb');
+  await allowSigning(browser, await userIdOf(mother.email), 'cn', 'caregivers-chart-desktop-cn');
+
+  await page.setViewportSize(PHONE);
+  await page.context().addInitScript(() => localStorage.setItem('portal.locale', 'cn'));
+  await signIn(page, mother);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await invite(page, 'cn', daughter, 'caregivers-account-mobile-cn');
+
+  const desktop = await openAs(browser, 'gb', DESKTOP);
+  await accept(desktop, 'gb', daughter, 'Xiuying Tester', 'caregivers-desktop-gb');
+  await desktop.context().close();
+});
