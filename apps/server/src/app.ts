@@ -28,6 +28,7 @@ import { mfaSetupGatePlugin } from './plugins/mfa-setup-gate.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { RequestLogController } from './request-log-controller.ts';
 
 export const API_PREFIX = '/backend/api/v1';
@@ -121,6 +122,7 @@ export async function buildApp(
     ...(await tlsOptions(ctx.config)),
     logger: options.logger ?? loggerOptions(ctx.config.LOG_LEVEL),
     logController: new RequestLogController(),
+    childLoggerFactory: lazyChildLogger,
     // Without TRUST_PROXY a client could claim any address in X-Forwarded-For and dodge rate limits.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { insertAccount } from '../modules/auth/index.ts';
 import { savePatientResource } from '../modules/patient/index.ts';
 import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
@@ -86,21 +87,16 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if ((await userCount(tx)) > 0) return false;
     const ids = new Map<string, string>();
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          passwordHash: hashes[i]!,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          roles: [...account.roles],
-          auths: [...account.auths],
-          emailVerifiedAt: ctx.now(),
-        })
-        .returning({ id: users.id });
-      ids.set(account.email, user!.id);
+      const holder = { email: account.email, first_name: account.firstName, last_name: account.lastName };
+      const userId = (await insertAccount(tx, holder, {
+        passwordHash: hashes[i]!,
+        roles: [...account.roles],
+        auths: [...account.auths],
+        emailVerifiedAt: ctx.now(),
+      }))!;
+      ids.set(account.email, userId);
       if (account.dateOfBirth) {
-        await savePatientResource(ctx, tx, user!.id, 'profile', {
+        await savePatientResource(ctx, tx, userId, 'profile', {
           first_name: account.firstName,
           last_name: account.lastName,
           date_of_birth: account.dateOfBirth,

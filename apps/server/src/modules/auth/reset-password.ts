@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { MailRequest } from '../mail/index.ts';
-import { issueEmailToken, redeemEmailToken } from './email-token-queries.ts';
-import { assertClinicPasswordPolicy } from './password-rules.ts';
+import { issueEmailToken } from './email-token-queries.ts';
 import { revokeAllSessions } from './session-queries.ts';
+import { setPasswordByLink } from './set-password-by-link.ts';
 
 /**
  * protocol.md §7: always `{}`, in the same time whether or not the e-mail has an account: the
@@ -71,10 +70,7 @@ export async function confirmPasswordReset(
   newPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertClinicPasswordPolicy(ctx, newPassword, 'new_password');
-  const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await redeemEmailToken(ctx, tx, token, 'reset');
+  await setPasswordByLink(ctx, { token, purpose: 'reset' }, newPassword, async (tx, userId, passwordHash) => {
     const [user] = await tx
       .select({ verified: users.emailVerifiedAt })
       .from(users)

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { MailRequest } from '../mail/index.ts';
 import { savePatientResource } from '../patient/index.ts';
+import { insertAccount } from './account-queries.ts';
 import { issueEmailToken, redeemEmailToken } from './email-token-queries.ts';
 import { assertClinicPasswordPolicy } from './password-rules.ts';
 
@@ -22,24 +23,14 @@ export async function signup(ctx: AppContext, input: SignupRequest, meta: Reques
   const passwordHash = await hashPassword(input.password);
   const link = (route: string) => `${ctx.config.publicUrl}${route}`;
   await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        locale: input.locale,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
+    const created = await insertAccount(tx, input, { passwordHash, locale: input.locale });
     if (created) {
-      await savePatientResource(ctx, tx, created.id, 'profile', {
+      await savePatientResource(ctx, tx, created, 'profile', {
         first_name: input.first_name,
         last_name: input.last_name,
         date_of_birth: input.date_of_birth,
       });
-      await recordAudit(tx, meta, { action: 'signup', outcome: 'success', actorId: created.id });
+      await recordAudit(tx, meta, { action: 'signup', outcome: 'success', actorId: created });
       const mail = {
         to: input.email,
         template: 'verify_email',

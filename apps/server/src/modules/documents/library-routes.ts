@@ -17,16 +17,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { UPLOAD_BODY_LIMIT } from './admin-routes.ts';
-import {
-  createTemplate,
-  publishTemplate,
-  putEdition,
-  retireTemplate,
-  setEditionFields,
-} from './library-edit.ts';
+import { createTemplate } from './create-template.ts';
 import { listLibrary } from './list-library.ts';
+import { publishTemplate } from './publish-template.ts';
+import { putEdition } from './put-edition.ts';
 import { readEditionPdf } from './read-edition-pdf.ts';
 import { readTemplateDetail } from './read-template-detail.ts';
+import { retireTemplate } from './retire-template.ts';
+import { setEditionFields } from './set-edition-fields.ts';
 
 const config = { roles: ['admin' as const], permission: 'manage_documents' as const };
 const tags = ['admin: documents library'];

@@ -10,8 +10,8 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentAssignments, documentTemplateEditions, documentTemplates } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockTemplate } from './assign-documents.ts';
-import { checkFieldPages } from './library-edit.ts';
 import { findPublished } from './document-queries.ts';
+import { checkFieldPages } from './template-editing.ts';
 import { viewsOf } from './list-templates.ts';
 
 /** The published version's gb fields, in place while nothing was sent with that version. */

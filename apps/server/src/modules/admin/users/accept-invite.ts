@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
-import { hashPassword } from '../../../lib/passwords.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { assertClinicPasswordPolicy, redeemEmailToken } from '../../auth/index.ts';
+import { setPasswordByLink } from '../../auth/index.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired';
 
@@ -18,18 +17,20 @@ export async function acceptInvite(
   newPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertClinicPasswordPolicy(ctx, newPassword, 'new_password');
-  const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await redeemEmailToken(ctx, tx, token, 'invite');
-    const [accepted] = await tx
-      .update(users)
-      .set({ passwordHash, status: 'active', emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
-      .where(and(eq(users.id, userId), eq(users.status, 'invited')))
-      .returning({ id: users.id });
-    if (!accepted) {
-      throw new ProtocolError(Codes.validation, INVALID_LINK, [{ path: 'token', message: INVALID_LINK }]);
-    }
-    await recordAudit(tx, meta, { action: 'invite.accept', outcome: 'success', actorId: userId });
-  });
+  await setPasswordByLink(
+    ctx,
+    { token, purpose: 'invite' },
+    newPassword,
+    async (tx, userId, passwordHash) => {
+      const [accepted] = await tx
+        .update(users)
+        .set({ passwordHash, status: 'active', emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
+        .where(and(eq(users.id, userId), eq(users.status, 'invited')))
+        .returning({ id: users.id });
+      if (!accepted) {
+        throw new ProtocolError(Codes.validation, INVALID_LINK, [{ path: 'token', message: INVALID_LINK }]);
+      }
+      await recordAudit(tx, meta, { action: 'invite.accept', outcome: 'success', actorId: userId });
+    },
+  );
 }

@@ -10,8 +10,8 @@ import {
   type Role,
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/index.ts';
+import { insertAccount } from '../../auth/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import { assertWithinOwnPermissions } from './access-rules.ts';
 import { sendInvitation } from './send-invitation.ts';
@@ -47,28 +47,21 @@ export async function inviteUser(
     input.role === 'admin' ? ['admin', ...STAFF_PRESETS[input.preset ?? DEFAULT_INVITE_PRESET]] : [];
   await assertMayGrant(ctx, actor, input.role, auths);
   const user = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        locale: input.locale,
-        roles: [input.role],
-        auths,
-        status: 'invited',
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
+    const created = await insertAccount(tx, input, {
+      locale: input.locale,
+      roles: [input.role],
+      auths,
+      status: 'invited',
+    });
     if (!created) return undefined;
     await recordAudit(tx, actor.meta, {
       action: 'admin.user.invite',
       outcome: 'success',
       actorId: actor.adminId,
-      subjectId: created.id,
+      subjectId: created,
       detail: { role: input.role, auths },
     });
-    return findUserView(tx, ctx.now(), created.id);
+    return findUserView(tx, ctx.now(), created);
   });
   if (!user) throw new ProtocolError(Codes.conflict, TAKEN, [{ path: 'email', message: TAKEN }]);
   await sendInvitation(ctx, user);
