@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { Answers } from '@portal/protocol';
 import {
@@ -12,22 +11,11 @@ import { bandLabel, optionLabel } from './bf-adl-fixtures.ts';
 import { clockPortalTest as test } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
+import { shot } from './support/screenshot.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-  // From the top: the navbar is sticky, and a full-page capture of a scrolled page draws it mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** One question per step on a phone: answer, Next, and Submit on the last. */
 async function answerStepByStep(page: Page, answers: Answers, locale: 'cn') {
@@ -77,7 +65,7 @@ test('the demo patient completes BF-ADL in Chinese on a phone, repeats it a week
   await expect(page.getByText('您尚未完成此项评估。')).toBeVisible();
   await expect(page.getByText('第 1 题，共 10 题')).toBeVisible();
   await expectNoAxeViolations(page, 'BF-ADL first step (cn, phone)');
-  await shot(page, 'bf-adl-step-mobile-cn');
+  await shot(page, 'bf-adl-step-mobile-cn', { fullPage: true });
 
   // Next without an answer says what is missing rather than moving on.
   await page.getByRole('button', { name: '下一题' }).click();
@@ -112,15 +100,15 @@ test('the demo patient completes BF-ADL in Chinese on a phone, repeats it a week
   await expect(chart).toBeVisible();
   await expect(chart).toHaveAttribute('aria-label', /45 分.*70 分/);
   await expectNoAxeViolations(page, 'BF-ADL result with trend (cn, phone)');
-  await shot(page, 'bf-adl-trend-mobile-cn');
+  await shot(page, 'bf-adl-trend-mobile-cn', { fullPage: true });
 
   await page.setViewportSize(DESKTOP);
-  await shot(page, 'bf-adl-trend-desktop-cn');
+  await shot(page, 'bf-adl-trend-desktop-cn', { fullPage: true });
 
   await page.setViewportSize(PHONE);
   await page.goto('/welcome');
   await expect(page.getByText(`最近得分 70 / 100：${bandLabel('moderate_dependency', 'cn')}`)).toBeVisible();
-  await shot(page, 'bf-adl-welcome-card-mobile-cn');
+  await shot(page, 'bf-adl-welcome-card-mobile-cn', { fullPage: true });
 });
 
 test('a patient answers BF-ADL in English on a desktop, with drafts kept across a reload', async ({
@@ -162,7 +150,7 @@ test('a patient answers BF-ADL in English on a desktop, with drafts kept across 
   await page.getByRole('button', { name: 'Submit answers' }).click();
   await expect(page.getByRole('alert')).toContainText('Questions still to answer: 5');
   await expectNoAxeViolations(page, 'BF-ADL with missing answers (gb, desktop)');
-  await shot(page, 'bf-adl-form-desktop-gb');
+  await shot(page, 'bf-adl-form-desktop-gb', { fullPage: true });
 
   await answerAll(page, answers, 'gb');
   await page.getByRole('button', { name: 'Submit answers' }).click();
@@ -185,10 +173,10 @@ test('a patient answers BF-ADL in English on a desktop, with drafts kept across 
     /95 on .*, 100 on /,
   );
   await expectNoAxeViolations(page, 'BF-ADL result with trend (gb, desktop)');
-  await shot(page, 'bf-adl-trend-desktop-gb');
+  await shot(page, 'bf-adl-trend-desktop-gb', { fullPage: true });
 
   await page.setViewportSize(PHONE);
-  await shot(page, 'bf-adl-trend-mobile-gb');
+  await shot(page, 'bf-adl-trend-mobile-gb', { fullPage: true });
   await page.goto('/welcome');
   await expect(page.getByText('Latest score 100 of 100: Independent')).toBeVisible();
 });

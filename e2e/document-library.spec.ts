@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedPatient } from './support/accounts.ts';
@@ -8,15 +7,9 @@ import { ADMIN } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 import { pdfsig } from './documents-fixtures.ts';
 import { writeConsentPdf, writeScriptPdf, writeTextAsPdf } from './library-fixtures.ts';
+import { shot } from './support/screenshot.ts';
 
 /** docs/screenshots/: the library's screens as staff see them. */
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 /** Presses a key on whatever has the focus, `times` times. */
 async function press(page: Page, key: string, times = 1) {

@@ -1,21 +1,14 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 import { drawSignature, expectPdfShown, patientWithConsentForm } from './documents-fixtures.ts';
+import { shot } from './support/screenshot.ts';
 
 /** docs/screenshots/: the documents screens as a patient sees them. */
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 const VIEWPORTS = [
   { label: 'desktop-1280x800', width: 1280, height: 800 },
   { label: 'phone-375x667', width: 375, height: 667 },
 ];
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 for (const locale of ['gb', 'cn'] as const) {
   test(`documents screenshots (${locale})`, async ({ page, context }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
-import { openIntake, shot } from './intake-fixtures.ts';
+import { intakeShot, openIntake } from './intake-fixtures.ts';
 
 const STEPS = [
   'profile',
@@ -37,7 +37,7 @@ for (const locale of ['gb', 'cn'] as const) {
     await page.locator('form.intake-form button[type="submit"]').click();
     await expect(page.locator('.error-summary')).toBeFocused();
     await expectNoAxeViolations(page, `emergency contacts with errors (${locale})`);
-    await shot(page, `errors-${screen}-${locale}`);
+    await intakeShot(page, `errors-${screen}-${locale}`);
 
     // Repeating groups opened in the medical history.
     await openIntake(page, 'medical-history');
@@ -50,7 +50,7 @@ for (const locale of ['gb', 'cn'] as const) {
     await openIntake(page, 'insurance');
     await page.locator('#add-coverage').click();
     await expectNoAxeViolations(page, `coverage form (${locale})`);
-    await shot(page, `coverage-form-${screen}-${locale}`);
+    await intakeShot(page, `coverage-form-${screen}-${locale}`);
     await page.locator('#intake-coverage-new-insurance_type').selectOption('other');
     await page.locator('#intake-coverage-new-payer_name').fill('Union Health Fund');
     await page.locator('#intake-coverage-new-member_id').fill('UHF-1');

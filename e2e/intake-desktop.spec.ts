@@ -7,7 +7,7 @@ import {
   expectStep,
   fillWholeIntake,
   openIntake,
-  shot,
+  intakeShot,
 } from './intake-fixtures.ts';
 
 // A fresh patient per test: the journeys never depend on each other or on the demo data.
@@ -34,7 +34,7 @@ test('a patient fills the whole intake on a desktop in English, reloads, finds i
   await expect(page.getByText('Card photos: Front of card.')).toBeVisible();
   await expect(page.getByText('Mobility aids you use')).toBeVisible();
   await expect(page.getByText('Walking stick, Walking frame')).toBeVisible();
-  await shot(page, 'review-desktop-gb');
+  await intakeShot(page, 'review-desktop-gb');
 
   // The form steps show the saved answers too, lists with every item.
   await openIntake(page, 'medical-history');
@@ -48,7 +48,7 @@ test('a patient fills the whole intake on a desktop in English, reloads, finds i
   await expect(page.getByRole('heading', { name: 'Your intake form has been submitted' })).toBeFocused();
   await expect(page.getByText(/^Submitted on \d{1,2} \w+ \d{4}/).first()).toBeVisible();
   await expect(page.getByText('Your clinic reviews it now, so your answers stay as they are')).toBeVisible();
-  await shot(page, 'submitted-desktop-gb');
+  await intakeShot(page, 'submitted-desktop-gb');
 
   await page.goto('/welcome');
   await expect(intakeCard.locator('.welcome-card__status')).toHaveText(/^Submitted on /);
@@ -76,7 +76,7 @@ test('the stepper is an ordered list with the current step marked, and every ste
   await expect(summary).toBeFocused();
   await expect(summary.getByRole('link', { name: 'Sex assigned at birth: Choose an answer.' })).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Preferred language: Choose an answer.' })).toBeVisible();
-  await shot(page, 'profile-errors-desktop-gb');
+  await intakeShot(page, 'profile-errors-desktop-gb');
   await summary.focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { shot } from './support/screenshot.ts';
 
 /** Journeys through the intake form (apps/web/src/features/intake), shared by the intake specs. */
 
 export const CARD_IMAGE = path.resolve(import.meta.dirname, 'fixtures/insurance-card-front.png');
 /** A one-page PDF made by pdf-lib: the server parses every uploaded PDF (issue 19). */
 export const CARD_PDF = path.resolve(import.meta.dirname, 'fixtures/insurance-card-back.pdf');
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 /** What the patient types: the same in both locales; option labels are checked per locale. */
 export const ANSWERS = {
@@ -69,19 +69,6 @@ export async function expectStep(page: Page, n: number, title: string | RegExp) 
 }
 
 /** A screenshot for docs/screenshots once the progress bar has faded. */
-export async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-  // From the top with nothing focused, so the sticky navbar and a focus ring are not caught mid-page.
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.screenshot({ path: path.join(SHOTS, `intake-${name}.png`), fullPage: true });
-}
 
 export async function openIntake(page: Page, step = 'profile') {
   await page.goto(`/welcome/intake-form?step=${step}`);
@@ -193,7 +180,7 @@ export async function fillMedicalHistory(page: Page) {
 /** Fills every section from Profile to Medical history, saving each, and lands on Review. */
 export async function fillWholeIntake(page: Page, options: { screenshots?: string; cardBack?: string } = {}) {
   const capture = async (name: string) => {
-    if (options.screenshots) await shot(page, `${name}-${options.screenshots}`);
+    if (options.screenshots) await intakeShot(page, `${name}-${options.screenshots}`);
   };
   await openIntake(page);
   await expectStep(page, 1, /./);
@@ -259,3 +246,6 @@ export async function expectAnswersOnReview(
   // Every section is complete.
   await expect(page.locator('.review-section .badge--done')).toHaveCount(6);
 }
+
+/** An intake screen, full page, as `intake-<name>.png`. */
+export const intakeShot = (page: Page, name: string) => shot(page, `intake-${name}`, { fullPage: true });

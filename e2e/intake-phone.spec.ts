@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedPatient } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
-import { expectAnswersOnReview, expectStep, fillWholeIntake, openIntake, shot } from './intake-fixtures.ts';
+import {
+  expectAnswersOnReview,
+  expectStep,
+  fillWholeIntake,
+  intakeShot,
+  openIntake,
+} from './intake-fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 
@@ -30,10 +36,10 @@ test('在手机上用中文填写完整的入院登记表，退出并重新登�
   await expectStep(page, 7, '核对并提交');
   await expectAnswersOnReview(page, { language: '波兰语 (polski)', spouse: '配偶', commercial: '商业保险' });
   await expect(page.getByText('已上传保险卡照片：保险卡正面。')).toBeVisible();
-  await shot(page, 'review-phone-cn');
+  await intakeShot(page, 'review-phone-cn');
 
   await page.getByRole('button', { name: '提交入院登记表' }).click();
   await expect(page.getByRole('heading', { name: '您的入院登记表已提交' })).toBeFocused();
-  await shot(page, 'submitted-phone-cn');
+  await intakeShot(page, 'submitted-phone-cn');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

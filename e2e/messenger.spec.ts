@@ -5,10 +5,10 @@ import { createVerifiedPatient, type Account } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, DATA_DIR } from './support/portal.ts';
 import { expectOnLogin, signIn } from './support/session.ts';
+import { shot } from './support/screenshot.ts';
 
 /** The built-in messenger (issue 9): patient panel, clinic inbox, mail, session storage. */
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
 const OPEN_KEY = 'portal.messenger.open';
@@ -60,15 +60,6 @@ async function mailsTo(address: string): Promise<string[]> {
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
   return mails.filter((mail) => new RegExp(`^To: .*${address}`, 'mi').test(mail));
-}
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 test('a patient asks from a phone, the admin answers from the inbox, the reply arrives by poll and by mail', async ({

@@ -1,20 +1,9 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';
+import { shot } from './support/screenshot.ts';
 
 /** docs/screenshots/: what a person sees, kept with the code that draws it. */
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  // Let the progress bar finish and fade (spec §9 speed 500 ms) so it is not caught mid-way.
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
 
 const AUTH_VIEWPORTS = [
   { label: 'desktop-1280x800', width: 1280, height: 800 },
@@ -43,7 +32,7 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.goto('/auth/signup');
       await page.locator('input[name="password"]').fill('Lantern-river-quiet-2025');
       await expect(page.locator('.strength[data-score]')).toBeVisible();
-      await shot(page, `auth-signup-desktop-${locale}`, true);
+      await shot(page, `auth-signup-desktop-${locale}`, { fullPage: true });
     });
 
     test('patient: welcome page and the menus', async ({ page }) => {
@@ -66,7 +55,7 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.setViewportSize({ width: 375, height: 667 });
       await page.goto('/welcome');
       await expect(page.locator('h1')).toBeVisible();
-      await shot(page, `welcome-mobile-${locale}`, true);
+      await shot(page, `welcome-mobile-${locale}`, { fullPage: true });
     });
 
     test('admin: layout with the sidebar on desktop and at 375 px', async ({ page }) => {
