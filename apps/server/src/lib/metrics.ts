@@ -36,6 +36,17 @@ export const logins = new Counter({
   registers: [registry],
 });
 
+/**
+ * Password hashes verified, by what they were verified against: an account's hash, or the
+ * stand-in for an e-mail with no account (so both answers cost one verification, protocol.md §5).
+ */
+export const passwordVerifications = new Counter({
+  name: 'portal_password_verifications_total',
+  help: "Password hashes verified, against an account's hash or the stand-in for an unknown e-mail.",
+  labelNames: ['against'] as const,
+  registers: [registry],
+});
+
 export const lockouts = new Counter({
   name: 'portal_account_lockouts_total',
   help: 'Accounts locked after too many failed sign-ins.',

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { limitConcurrency } from './limit-concurrency.ts';
+import { passwordVerifications } from './metrics.ts';
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19456 KiB, t=2, p=1. The binding
 // hashes on libuv's thread pool, so the event loop stays free during a login storm.
@@ -27,5 +28,6 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   dummyHash ??= hashPassword('portal-timing-equaliser');
   const target = hash ?? (await dummyHash);
   const ok = await hashing(() => argon2.verify(target, password)).catch(() => false);
+  passwordVerifications.inc({ against: hash == null ? 'stand_in' : 'account' });
   return ok && hash != null;
 }

@@ -3,21 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient } from '@portal/protocol/testing';
 import { freshPostgres, PRODUCTION_ENV, spawnPortal } from '../../testing/spawn-portal.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { sample } from '../../testing/metrics.ts';
 
 const METRICS_TOKEN = 'scrape-token-for-tests-0123456789';
-
-/** The value of one series in Prometheus text format; 0 when it has not appeared yet. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (wanted.every((w) => present.includes(w))) return Number(match[3]);
-  }
-  return 0;
-}
 
 describe('Prometheus metrics', () => {
   let t: TestPortal;
