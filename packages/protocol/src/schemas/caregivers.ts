@@ -123,6 +123,8 @@ export const grantIdRequest = z.object({ id: z.uuid() });
 /** `POST /account/caregivers/invitation/` (sealed answer): what the link offers, for the signed-in invitee. */
 export const invitationRequest = z.object({ token: z.string().min(16).max(200) });
 export const invitationPreview = z.object({
+  /** Whose record the grant opens: the accept page opens it by this id once accepted. */
+  patient_id: z.uuid(),
   patient_name: z.string(),
   relationship: z.string(),
   scopes: z.array(CaregiverScope),

@@ -105,6 +105,7 @@ describe('caregivers (decision 0023)', () => {
       { encrypt: true },
     );
     expect(preview).toEqual({
+      patient_id: w.patientId,
       patient_name: 'Morgan Tester',
       relationship: 'Daughter',
       scopes: ['view_intake', 'write_messages'],
