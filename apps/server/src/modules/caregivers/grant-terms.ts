@@ -82,12 +82,16 @@ export async function refuseDuplicateGrant(
   const rows = await tx
     .select()
     .from(caregiverGrants)
-    .where(and(eq(caregiverGrants.patientId, patientId), inArray(caregiverGrants.status, ['invited', 'active'])));
+    .where(
+      and(eq(caregiverGrants.patientId, patientId), inArray(caregiverGrants.status, ['invited', 'active'])),
+    );
   const now = ctx.now();
   const wanted = email.toLowerCase();
   const duplicate = rows.some((row) => {
     const status = statusOf(row, now);
-    return (status === 'invited' || status === 'active') && detailsOf(ctx, row).email.toLowerCase() === wanted;
+    return (
+      (status === 'invited' || status === 'active') && detailsOf(ctx, row).email.toLowerCase() === wanted
+    );
   });
   if (duplicate) {
     throw new ProtocolError(Codes.conflict, GRANT_REFUSALS.duplicate, [

@@ -197,14 +197,18 @@ describe('caregivers (decision 0023)', () => {
     };
 
     await refusals();
-    expect(codeOf(await respond(caregiver.client, await invitationToken(w.t, caregiver.email), 'accept'))).toBe(
-      0,
-    );
+    expect(
+      codeOf(await respond(caregiver.client, await invitationToken(w.t, caregiver.email), 'accept')),
+    ).toBe(0);
     await refusals();
     // Another patient may invite the same address, and a revoked grant no longer counts.
-    expect((await invite(w.other, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe('invited');
+    expect((await invite(w.other, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe(
+      'invited',
+    );
     await w.patient.post('/account/caregivers/revoke/', { id: first.id }, { encrypt: true });
-    expect((await invite(w.patient, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe('invited');
+    expect((await invite(w.patient, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe(
+      'invited',
+    );
   });
 
   it('acts for the patient on the routes its scopes open, under both identities, and nowhere else', async () => {
