@@ -23,7 +23,7 @@ import {
   type DocumentField,
 } from '@portal/protocol';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
-import { auditLog, caregiverGrants, documentFiles, mailOutbox, users } from '../../../src/db/schema/index.ts';
+import { auditLog, caregiverGrants, documentFiles, users } from '../../../src/db/schema/index.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 import {
   actingFor,
@@ -161,12 +161,15 @@ describe('caregivers (decision 0023)', () => {
 
   it('refuses a second invited or active grant for the same address, from the patient or the chart; nothing is written', async () => {
     const { db } = w.t.portal.ctx;
-    const written = async () =>
-      Promise.all(
-        [caregiverGrants, mailOutbox, documentFiles, auditLog].map(
+    // The outbox drained first: a mail the refusal queued would show as sent.
+    const written = async () => [
+      (await w.t.outbox()).length,
+      ...(await Promise.all(
+        [caregiverGrants, documentFiles, auditLog].map(
           async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
         ),
-      );
+      )),
+    ];
     const caregiver = await addCaregiver(w.t, 'Sam');
     const first = await invite(w.patient, caregiver.email, ['view_intake'], daysAhead(w.t, 30));
     const again = {
@@ -415,6 +418,7 @@ describe('caregivers (decision 0023)', () => {
     expect(signed.status).toBe('signed');
 
     const detail = await w.patient.get<DocumentDetail>('/patient/document/', { id: sent!.id });
+    expect(detail.signed_on_behalf_by).toBe('Dana Carer');
     const bytes = Buffer.from(detail.pdf_base64, 'base64');
     expect(await pdfsig(w.t.dataDir, bytes)).toContain('Signature is Valid');
     const text = await pdfText('representative.pdf', bytes);
