@@ -6,7 +6,8 @@ import { answersTotalling } from '@portal/server/testing';
 import { answerBfAdl } from './bf-adl-fixtures.ts';
 import { userIdOf } from './clinic-fixtures.ts';
 import { drawSignature, expectPdfShown, patientWithConsentForm, pdfsig } from './documents-fixtures.ts';
-import { createVerifiedPatient, type Account } from './support/accounts.ts';
+import { writeConsentPdf } from './library-fixtures.ts';
+import { createVerifiedPatient, uniqueEmail, type Account } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { linkFromMail } from './support/mail.ts';
 import { ADMIN } from './support/portal.ts';
@@ -226,4 +227,60 @@ test('the caregiver screens read in the other language too, without an axe viola
   const desktop = await openAs(browser, 'gb', DESKTOP);
   await accept(desktop, 'gb', daughter, 'Xiuying Tester', 'caregivers-desktop-gb');
   await desktop.context().close();
+});
+
+test("staff record a guardian's grant with its PDF on the chart, are refused a second for the same address, and end it", async ({
+  page,
+}, testInfo) => {
+  const ward = await createVerifiedPatient('cg-ward', 'Wen');
+  const guardian = uniqueEmail('cg-guardian');
+  const order = await writeConsentPdf(testInfo.outputPath('guardianship-order.pdf'), ['Guardianship order']);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/users$/);
+  await page.goto(`/users/${await userIdOf(ward.email)}`);
+  const panel = page.getByRole('region', { name: 'Caregivers' });
+
+  const record = async () => {
+    await panel.getByRole('button', { name: 'Record a grant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a grant' });
+    await dialog.getByRole('textbox', { name: 'Their e-mail address' }).fill(guardian);
+    await dialog.getByRole('textbox', { name: 'Relationship to the patient' }).fill('Legal guardian');
+    await dialog.getByRole('checkbox', { name: 'See documents', exact: true }).check();
+    await dialog.getByLabel('Authority', { exact: true }).selectOption({ label: 'guardianship order' });
+    await dialog.getByLabel('Document giving the authority (PDF)').setInputFiles(order);
+    await dialog.getByRole('button', { name: 'Record grant' }).click();
+    return dialog;
+  };
+
+  const first = await record();
+  await expect(first).toHaveCount(0);
+  await expect(panel.getByRole('status')).toHaveText('The grant was recorded and an invitation sent.');
+  const grant = panel.getByTestId('caregiver-grant');
+  await expect(grant).toHaveCount(1);
+  await expect(grant).toContainText(guardian);
+  await expect(grant).toContainText('Invited');
+  await expect(grant).toContainText('Recorded by the clinic (guardianship order)');
+  expect(await linkFromMail(guardian, 'caregiver-accept')).toMatch(/\/caregiver\/accept\?token=/);
+
+  const again = await record();
+  await expect(
+    again.getByText('This address already has an invitation or a grant for this record.', { exact: false }),
+  ).toBeVisible();
+  await expect(again.getByRole('textbox', { name: 'Their e-mail address' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectNoAxeViolations(page, 'record grant dialog refused');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(grant).toHaveCount(1);
+
+  await panel.getByRole('button', { name: WORDS.gb.endAccess(guardian) }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText("They will no longer be able to open this patient's record.");
+  await expectNoAxeViolations(page, 'chart revoke dialog');
+  await confirm.getByRole('button', { name: WORDS.gb.confirmEnd, exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(WORDS.gb.ended(guardian));
+  await expect(grant).toContainText('Ended');
+  await expect(panel.getByRole('button', { name: WORDS.gb.endAccess(guardian) })).toHaveCount(0);
 });

@@ -37,7 +37,7 @@ export const INVITATION_REFUSALS = {
   otherAccount: 'This invitation was sent to another e-mail address',
 } as const;
 
-/** 10400 messages of inviting and recording a grant, at the path named. */
+/** Refusals of inviting and recording a grant (10400 unless said), at the path named. */
 export const GRANT_REFUSALS = {
   /** `email`: a patient cannot be their own caregiver. */
   ownEmail: 'You cannot invite yourself',
@@ -45,6 +45,8 @@ export const GRANT_REFUSALS = {
   endsOn: 'The end date must be from today and at most three years ahead',
   /** `scopes`: sign_documents while the clinic does not allow representative signing. */
   signingNotAllowed: 'The clinic has not allowed signing as authorised representative for this patient',
+  /** 10409 at `email`: this patient already has an invited or active grant for the address. */
+  duplicate: 'This address already has an invitation or a grant for this record',
 } as const;
 
 export const GrantStatus = z.enum(['invited', 'active', 'declined', 'revoked', 'expired']);
@@ -123,6 +125,8 @@ export const grantIdRequest = z.object({ id: z.uuid() });
 /** `POST /account/caregivers/invitation/` (sealed answer): what the link offers, for the signed-in invitee. */
 export const invitationRequest = z.object({ token: z.string().min(16).max(200) });
 export const invitationPreview = z.object({
+  /** Whose record the grant opens: the accept page opens it by this id once accepted. */
+  patient_id: z.uuid(),
   patient_name: z.string(),
   relationship: z.string(),
   scopes: z.array(CaregiverScope),

@@ -177,6 +177,11 @@ export const documentsQuery = z.object({
 export const documentDetail = patientDocument.extend({
   /** The signed PDF once there is one, else the original. */
   file: z.enum(['original', 'signed']),
+  /**
+   * Who signed or submitted it as the patient's authorised representative (decision 0023): the
+   * caregiver's name; null when the patient did, or before.
+   */
+  signed_on_behalf_by: z.string().nullable(),
   sha256: z.string(),
   pdf_base64: z.string(),
 });

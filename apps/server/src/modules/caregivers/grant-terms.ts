@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, ne } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, ne } from 'drizzle-orm';
 import {
   Codes,
   GRANT_MAX_DAYS,
@@ -8,8 +8,9 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
+import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { todayOf } from '../auth/index.ts';
+import { detailsOf, statusOf } from './grant-queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -63,5 +64,38 @@ export function checkGrantTerms(
   if (terms.ends_on < today || terms.ends_on > latest) throw refuse('ends_on', GRANT_REFUSALS.endsOn);
   if (terms.scopes.includes('sign_documents') && !patient.representativeSigningAllowed) {
     throw refuse('scopes', GRANT_REFUSALS.signingNotAllowed);
+  }
+}
+
+/**
+ * One live grant per patient and address: an invited or active one for the same e-mail answers
+ * 10409 at `email`. The patient's row is locked first, so two invitations sent at once cannot
+ * both pass; the addresses are sealed, so they are compared after opening.
+ */
+export async function refuseDuplicateGrant(
+  ctx: AppContext,
+  tx: Queryable,
+  patientId: string,
+  email: string,
+): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('update');
+  const rows = await tx
+    .select()
+    .from(caregiverGrants)
+    .where(
+      and(eq(caregiverGrants.patientId, patientId), inArray(caregiverGrants.status, ['invited', 'active'])),
+    );
+  const now = ctx.now();
+  const wanted = email.toLowerCase();
+  const duplicate = rows.some((row) => {
+    const status = statusOf(row, now);
+    return (
+      (status === 'invited' || status === 'active') && detailsOf(ctx, row).email.toLowerCase() === wanted
+    );
+  });
+  if (duplicate) {
+    throw new ProtocolError(Codes.conflict, GRANT_REFUSALS.duplicate, [
+      { path: 'email', message: GRANT_REFUSALS.duplicate },
+    ]);
   }
 }

@@ -3,7 +3,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { issueInvitation } from './grant-invitation.ts';
 import { grantsOfPatient } from './grant-queries.ts';
-import { checkGrantTerms, findGrantPatient } from './grant-terms.ts';
+import { checkGrantTerms, findGrantPatient, refuseDuplicateGrant } from './grant-terms.ts';
 
 /** `POST /account/caregivers/invite/`: the patient invites a caregiver by e-mail; answers the new grant. */
 export async function inviteCaregiver(
@@ -14,6 +14,7 @@ export async function inviteCaregiver(
   const patient = await findGrantPatient(ctx.db, actor.userId);
   checkGrantTerms(ctx, patient, terms);
   return ctx.db.transaction(async (tx) => {
+    await refuseDuplicateGrant(ctx, tx, patient.id, terms.email);
     const grant = await issueInvitation(ctx, tx, patient, terms, { userId: actor.userId, source: 'patient' });
     await recordAudit(tx, actor.meta, {
       action: 'caregiver.invite',

@@ -24,6 +24,7 @@ export async function readInvitation(
     target: `caregiver_grants:${grant.id}`,
   });
   return {
+    patient_id: patient.id,
     patient_name: `${patient.firstName} ${patient.lastName}`,
     relationship: detailsOf(ctx, grant).relationship,
     scopes: grant.scopes,

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/index.ts';
 import type { AdminActor } from '../admin/index.ts';
 import { storeDocumentFile } from '../documents/index.ts';
 import { issueInvitation } from './grant-invitation.ts';
-import { checkGrantTerms, findGrantPatient } from './grant-terms.ts';
+import { checkGrantTerms, findGrantPatient, refuseDuplicateGrant } from './grant-terms.ts';
 import { chartCaregiversOf } from './read-chart-caregivers.ts';
 
 // A flat character class: a repeated group would overflow V8's regex stack on a large string.
@@ -45,6 +45,7 @@ export async function recordGrant(
   checkGrantTerms(ctx, patient, request);
   const pdf = await checkAuthorityPdf(request.authority_pdf);
   return ctx.db.transaction(async (tx) => {
+    await refuseDuplicateGrant(ctx, tx, patient.id, request.email);
     const file = await storeDocumentFile(ctx, tx, pdf, 'application/pdf');
     const grant = await issueInvitation(
       ctx,

@@ -3,9 +3,12 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { loadDocumentFile } from './file-store.ts';
 import { recordDocumentEvent } from './move-document.ts';
-import { findAssignment, findPublished, patientLocale } from './document-queries.ts';
+import { findAssignment, findPublished, listEvents, patientLocale } from './document-queries.ts';
 import { markRead } from './reading-marks.ts';
 import { patientDocumentView, referenceDocumentView } from './views.ts';
+
+// The moves that make the signed PDF: its history's last one says who made it.
+const SIGNING_ACTIONS: ReadonlySet<string> = new Set(['sign', 'submit']);
 
 /**
  * The patient's own document (signed PDF once there is one), or a published reference document,
@@ -21,9 +24,14 @@ export async function readPatientDocument(
     const row = await findAssignment(tx, id, userId);
     let view: PatientDocument;
     let fileId: string;
+    let onBehalfBy: string | null = null;
     if (row) {
       view = patientDocumentView(ctx, row);
       fileId = row.signedFileId ?? row.originalFileId;
+      if (row.signedFileId) {
+        const signing = (await listEvents(tx, id)).findLast((e) => SIGNING_ACTIONS.has(e.action));
+        onBehalfBy = signing?.onBehalfBy ?? null;
+      }
       await recordDocumentEvent(ctx, tx, {
         assignmentId: id,
         actor: 'patient',
@@ -48,6 +56,12 @@ export async function readPatientDocument(
       target: row ? `document_assignments:${id}` : `document_templates:${id}`,
       detail: { file: which },
     });
-    return { ...view, file: which, sha256: file.sha256, pdf_base64: file.bytes.toString('base64') };
+    return {
+      ...view,
+      file: which,
+      signed_on_behalf_by: onBehalfBy,
+      sha256: file.sha256,
+      pdf_base64: file.bytes.toString('base64'),
+    };
   });
 }

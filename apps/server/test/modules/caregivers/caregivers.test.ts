@@ -23,7 +23,7 @@ import {
   type DocumentField,
 } from '@portal/protocol';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
-import { auditLog, caregiverGrants, users } from '../../../src/db/schema/index.ts';
+import { auditLog, caregiverGrants, documentFiles, users } from '../../../src/db/schema/index.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 import {
   actingFor,
@@ -105,6 +105,7 @@ describe('caregivers (decision 0023)', () => {
       { encrypt: true },
     );
     expect(preview).toEqual({
+      patient_id: w.patientId,
       patient_name: 'Morgan Tester',
       relationship: 'Daughter',
       scopes: ['view_intake', 'write_messages'],
@@ -156,6 +157,61 @@ describe('caregivers (decision 0023)', () => {
       if (message) expect(messageOf(answer)).toBe(message);
     }
     expect(await grantRows()).toBe(before);
+  });
+
+  it('refuses a second invited or active grant for the same address, from the patient or the chart; nothing is written', async () => {
+    const { db } = w.t.portal.ctx;
+    // The outbox drained first: a mail the refusal queued would show as sent.
+    const written = async () => [
+      (await w.t.outbox()).length,
+      ...(await Promise.all(
+        [caregiverGrants, documentFiles, auditLog].map(
+          async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+        ),
+      )),
+    ];
+    const caregiver = await addCaregiver(w.t, 'Sam');
+    const first = await invite(w.patient, caregiver.email, ['view_intake'], daysAhead(w.t, 30));
+    const again = {
+      email: caregiver.email.toUpperCase(),
+      relationship: 'Son',
+      scopes: ['view_documents'],
+      ends_on: daysAhead(w.t, 60),
+    };
+    const chartRequest = {
+      ...again,
+      authority_kind: 'power_of_attorney',
+      authority_file_name: 'LPA.pdf',
+      authority_pdf: Buffer.from(await makePdf(1, 'Lasting power of attorney')).toString('base64'),
+    };
+    const refusals = async () => {
+      const before = await written();
+      for (const answer of [
+        await sealedPost(w.patient, '/account/caregivers/invite/', again),
+        await sealedPost(w.admin, `/admin/patients/${w.patientId}/caregivers/`, chartRequest),
+      ]) {
+        expect([codeOf(answer), pathsOf(answer), messageOf(answer)]).toEqual([
+          10409,
+          ['email'],
+          GRANT_REFUSALS.duplicate,
+        ]);
+      }
+      expect(await written()).toEqual(before);
+    };
+
+    await refusals();
+    expect(
+      codeOf(await respond(caregiver.client, await invitationToken(w.t, caregiver.email), 'accept')),
+    ).toBe(0);
+    await refusals();
+    // Another patient may invite the same address, and a revoked grant no longer counts.
+    expect((await invite(w.other, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe(
+      'invited',
+    );
+    await w.patient.post('/account/caregivers/revoke/', { id: first.id }, { encrypt: true });
+    expect((await invite(w.patient, caregiver.email, ['view_intake'], daysAhead(w.t, 30))).status).toBe(
+      'invited',
+    );
   });
 
   it('acts for the patient on the routes its scopes open, under both identities, and nowhere else', async () => {
@@ -362,6 +418,7 @@ describe('caregivers (decision 0023)', () => {
     expect(signed.status).toBe('signed');
 
     const detail = await w.patient.get<DocumentDetail>('/patient/document/', { id: sent!.id });
+    expect(detail.signed_on_behalf_by).toBe('Dana Carer');
     const bytes = Buffer.from(detail.pdf_base64, 'base64');
     expect(await pdfsig(w.t.dataDir, bytes)).toContain('Signature is Valid');
     const text = await pdfText('representative.pdf', bytes);

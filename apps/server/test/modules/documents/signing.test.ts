@@ -56,6 +56,7 @@ describe('signing a document', () => {
 
     const detail = await w.patient.get<DocumentDetail>('/patient/document/', { id });
     expect(detail.file).toBe('signed');
+    expect(detail.signed_on_behalf_by).toBeNull();
     const pdf = Buffer.from(detail.pdf_base64, 'base64');
     expect(sha256Hex(pdf)).toBe(detail.sha256);
     const report = await pdfsig(w.t.dataDir, pdf);

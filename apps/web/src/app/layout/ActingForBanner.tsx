@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActingForGrant } from '@portal/protocol';
+import { openRecord } from '../../api/caregiver-grants.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 
 /** Decision 0023: on every page of someone else's record, whose it is. */
@@ -19,6 +22,34 @@ export function NotOpenedByGrant({ grant }: { grant: ActingForGrant }) {
     <section className="acting-blocked">
       <PageHeading>{t('record.blockedTitle')}</PageHeading>
       <p>{t('record.blockedBody', { name: grant.patient_name })}</p>
+    </section>
+  );
+}
+
+/**
+ * The grants could not be read while another record is open: without them no page of that record
+ * can be judged, so say so, offer to try again, and a way back to one's own record.
+ */
+export function GrantsUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation('layout');
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const backToOwn = () => {
+    openRecord(client, null);
+    void navigate('/', { replace: true });
+  };
+  return (
+    <section className="acting-blocked">
+      <PageHeading>{t('record.unavailableTitle')}</PageHeading>
+      <p role="alert">{t('record.unavailableBody')}</p>
+      <div className="acting-blocked__actions">
+        <button type="button" className="button button--primary" disabled={retrying} onClick={onRetry}>
+          {t('record.retry')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={backToOwn}>
+          {t('record.backToOwn')}
+        </button>
+      </div>
     </section>
   );
 }

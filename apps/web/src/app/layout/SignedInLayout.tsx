@@ -18,7 +18,7 @@ import { homePath } from '../../api/home-path.ts';
 import { grantBlocks, hasAdminAuth } from '../access.ts';
 import { PageLoading } from '../AppShell.tsx';
 import { matchedRoutes } from '../router.tsx';
-import { ActingForBanner, NotOpenedByGrant } from './ActingForBanner.tsx';
+import { ActingForBanner, GrantsUnavailable, NotOpenedByGrant } from './ActingForBanner.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -117,6 +117,8 @@ export default function SignedInLayout() {
   const page =
     acting.patientId === null ? (
       <Outlet />
+    ) : !acting.grant && overview.isError ? (
+      <GrantsUnavailable onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
     ) : !acting.grant ? (
       <PageLoading />
     ) : grantBlocks(routes, acting.may) ? (

@@ -64,11 +64,10 @@ function Invitation({ token }: { token: string }) {
       {
         onSuccess: (overview) => {
           if (decision === 'decline') return;
-          // Straight into the record they now help with (the preview names it by name only).
-          const grant = overview.received.find(
-            (g) => g.patient_name === preview.patient_name && g.relationship === preview.relationship,
-          );
-          if (grant) openRecord(client, grant.patient_id);
+          // Straight into the record they now help with; a name can be shared, the id cannot.
+          if (overview.received.some((g) => g.patient_id === preview.patient_id)) {
+            openRecord(client, preview.patient_id);
+          }
           void navigate('/welcome', { replace: true });
         },
       },

@@ -6,6 +6,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { downloadPdf } from '../../ui/download-pdf.ts';
 import { EditionNote, editionLang } from './EditionNote.tsx';
+import { SignedNote } from './SignedNote.tsx';
 import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useDocument } from './use-documents.ts';
@@ -65,7 +66,7 @@ export default function DocumentPage() {
         </p>
       )}
       {doc.rejection_reason && <p>{t('detail.reason', { reason: doc.rejection_reason })}</p>}
-      {doc.file === 'signed' && <p className="document__note">{t('detail.signedNote')}</p>}
+      <SignedNote document={doc} />
       <p>
         <button
           type="button"

@@ -123,6 +123,7 @@ export default {
     forbidden: '您无权执行此操作。',
     notFound: '该项已不存在。请重新加载页面。',
     conflict: '内容已被更改。请重新加载页面。',
+    duplicate: '此地址已有本记录的邀请或授权。请先撤销，再发送新的邀请。',
     rateLimited: '尝试次数过多。请稍候再试。',
     fields: {
       email: '请输入有效的电子邮件地址，且不能是您自己的地址。',

@@ -36,6 +36,7 @@ export default {
     back: '返回文件列表',
     download: '下载 PDF',
     downloadSigned: '下载已签署的 PDF',
+    signedOnBehalf: '由 {{name}} 作为授权代表签署。',
     signedNote: '这是已签署的副本。最后一页是审计证明，记录了签署的过程。',
     reason: '您的理由：{{reason}}',
     notFound: '找不到此文件。',

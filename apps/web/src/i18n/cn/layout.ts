@@ -64,5 +64,9 @@ export default {
     banner: '您正在代表{{name}}操作',
     blockedTitle: '不在您的授权范围内',
     blockedBody: '{{name}}未授权您访问此页面。对方可以在其账户页面中更改您的权限。',
+    unavailableTitle: '暂时无法打开此档案',
+    unavailableBody: '我们无法确认您在此档案中的权限。请重试，或返回您自己的档案。',
+    retry: '重试',
+    backToOwn: '返回我自己的档案',
   },
 };

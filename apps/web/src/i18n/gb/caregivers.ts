@@ -128,6 +128,8 @@ export default {
     forbidden: 'You are not allowed to do this.',
     notFound: 'This no longer exists. Reload the page.',
     conflict: 'This changed meanwhile. Reload the page.',
+    duplicate:
+      'This address already has an invitation or a grant for this record. Revoke it first to send a new one.',
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
     fields: {
       email: 'Enter a valid e-mail address that is not your own.',

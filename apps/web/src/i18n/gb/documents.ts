@@ -36,6 +36,7 @@ export default {
     back: 'Back to documents',
     download: 'Download PDF',
     downloadSigned: 'Download signed PDF',
+    signedOnBehalf: 'Signed by {{name}} as authorised representative.',
     signedNote:
       'This is the signed copy. Its last page is an audit certificate that records how it was signed.',
     reason: 'Your reason: {{reason}}',

@@ -67,5 +67,10 @@ export default {
     blockedTitle: 'Not part of your access',
     blockedBody:
       '{{name}} has not given you access to this page. They can change what you may do from their account page.',
+    unavailableTitle: 'This record cannot be opened just now',
+    unavailableBody:
+      'We could not check what you may do on this record. Try again, or go back to your own record.',
+    retry: 'Try again',
+    backToOwn: 'Back to my own record',
   },
 };

@@ -1,4 +1,4 @@
-import { Codes } from '@portal/protocol';
+import { Codes, GRANT_REFUSALS } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../../api/api-error.ts';
 import { NOTICE_CODES } from '../../../api/error-notices.ts';
 
@@ -53,7 +53,10 @@ export function grantErrors(error: unknown): GrantErrors {
     case Codes.itemsNotFound:
       return { fields: {}, form: 'errors.notFound' };
     case Codes.conflict:
-      return { fields: {}, form: 'errors.conflict' };
+      // The address already has a live grant from this patient: said at the e-mail field.
+      return error.body.message === GRANT_REFUSALS.duplicate
+        ? { fields: { email: 'errors.duplicate' }, form: null }
+        : { fields: {}, form: 'errors.conflict' };
     case Codes.rateLimited:
       return { fields: {}, form: 'errors.rateLimited' };
     default:
