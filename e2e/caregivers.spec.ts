@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { answersTotalling } from '@portal/server/testing';
@@ -12,24 +11,13 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { linkFromMail } from './support/mail.ts';
 import { ADMIN } from './support/portal.ts';
 import { signIn } from './support/session.ts';
+import { shot } from './support/screenshot.ts';
 
 /** Decision 0023, issue 22's done-when: a daughter helps her mother with her record. */
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 type Locale = 'gb' | 'cn';
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-  // From the top: the navbar is sticky, and a full-page capture of a scrolled page draws it mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The words the journey reads and clicks, in each language. */
 const WORDS = {
@@ -97,7 +85,7 @@ async function allowSigning(browser: Browser, patientId: string, locale: Locale,
   await expect(allow).toBeChecked();
   await panel.scrollIntoViewIfNeeded();
   await expectNoAxeViolations(staff, `chart caregivers panel (${locale})`);
-  await shot(staff, shotName);
+  await shot(staff, shotName, { fullPage: true });
   await staff.context().close();
 }
 
@@ -118,7 +106,7 @@ async function invite(page: Page, locale: Locale, caregiver: Account, shotName: 
   await expect(section.getByRole('status').filter({ hasText: words.sent(caregiver.email) })).toBeVisible();
   await expect(section.getByTestId('caregiver-grant')).toHaveCount(1);
   await expectNoAxeViolations(page, `account caregivers section (${locale})`);
-  await shot(page, shotName);
+  await shot(page, shotName, { fullPage: true });
 }
 
 /** The caregiver opens the e-mail's link signed out, signs in, comes back and accepts. */
@@ -127,7 +115,7 @@ async function accept(page: Page, locale: Locale, caregiver: Account, patientNam
   await page.goto(await linkFromMail(caregiver.email, 'caregiver-accept'));
   await expect(page.getByRole('heading', { level: 1, name: words.askedSignedOut })).toBeVisible();
   await expectNoAxeViolations(page, `invitation signed out (${locale})`);
-  await shot(page, `${prefix}-accept-signed-out`);
+  await shot(page, `${prefix}-accept-signed-out`, { fullPage: true });
   await page.getByRole('link', { name: words.signIn, exact: true }).click();
   await page.locator('input[name="email"]').fill(caregiver.email);
   await page.locator('input[name="password"]').fill(caregiver.password);
@@ -135,7 +123,7 @@ async function accept(page: Page, locale: Locale, caregiver: Account, patientNam
   await expect(page).toHaveURL(/\/caregiver\/accept\?token=/);
   await expect(page.getByRole('heading', { level: 1, name: words.asks(patientName) })).toBeVisible();
   await expectNoAxeViolations(page, `invitation signed in (${locale})`);
-  await shot(page, `${prefix}-accept`);
+  await shot(page, `${prefix}-accept`, { fullPage: true });
   await page.getByRole('button', { name: words.accept, exact: true }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByTestId('acting-for-banner')).toHaveText(words.banner(patientName));
@@ -144,7 +132,7 @@ async function accept(page: Page, locale: Locale, caregiver: Account, patientNam
   await switcher.press('Enter');
   await expect(page.getByRole('menuitemradio', { checked: true })).toContainText(patientName);
   await expectNoAxeViolations(page, `record switcher (${locale})`);
-  await shot(page, `${prefix}-acting-for`);
+  await shot(page, `${prefix}-acting-for`, { fullPage: true });
   await page.keyboard.press('Escape');
   await expect(switcher).toBeFocused();
 }
@@ -183,7 +171,7 @@ test('a patient invites her daughter, who fills in and signs for her on a phone 
   await phone.locator('.signing-panel').getByRole('checkbox').check();
   await phone.getByRole('button', { name: '签署文件', exact: true }).click();
   await expect(phone.getByText('谢谢，文件已签署。')).toBeVisible({ timeout: 30_000 });
-  await shot(phone, 'caregivers-signed-mobile-cn');
+  await shot(phone, 'caregivers-signed-mobile-cn', { fullPage: true });
   const downloading = phone.waitForEvent('download');
   await phone.getByRole('button', { name: '下载已签署的 PDF' }).click();
   const file = testInfo.outputPath('signed-by-representative.pdf');

@@ -247,5 +247,8 @@ export async function expectAnswersOnReview(
   await expect(page.locator('.review-section .badge--done')).toHaveCount(6);
 }
 
-/** An intake screen, full page, as `intake-<name>.png`. */
-export const intakeShot = (page: Page, name: string) => shot(page, `intake-${name}`, { fullPage: true });
+/** An intake screen, full page, as `intake-<name>.png`, with nothing focused (no focus ring caught). */
+export async function intakeShot(page: Page, name: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await shot(page, `intake-${name}`, { fullPage: true });
+}
