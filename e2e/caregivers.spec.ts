@@ -36,6 +36,8 @@ const WORDS = {
     asks: (name: string) => `${name} asks for your help`,
     accept: 'Accept',
     banner: (name: string) => `You are acting for ${name}`,
+    intro: (name: string) =>
+      `Here is what ${name}'s care team needs from them, and what you may do for them.`,
     switcher: /Whose record/,
     endAccess: (name: string) => new RegExp(`^End access\\s*: ${name}$`),
     confirmEnd: 'End access',
@@ -57,6 +59,7 @@ const WORDS = {
     asks: (name: string) => `${name}请您协助`,
     accept: '接受',
     banner: (name: string) => `您正在代表${name}操作`,
+    intro: (name: string) => `以下是${name}的护理团队需要其完成的事项，以及您可以代其办理的事项。`,
     switcher: /当前查看的档案/,
     endAccess: (name: string) => new RegExp(`^终止访问\\s*: ${name}$`),
     confirmEnd: '终止访问',
@@ -127,6 +130,7 @@ async function accept(page: Page, locale: Locale, caregiver: Account, patientNam
   await page.getByRole('button', { name: words.accept, exact: true }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByTestId('acting-for-banner')).toHaveText(words.banner(patientName));
+  await expect(page.getByText(words.intro(patientName))).toBeVisible();
   const switcher = page.getByRole('button', { name: words.switcher });
   await expect(switcher).toContainText(patientName);
   await switcher.press('Enter');

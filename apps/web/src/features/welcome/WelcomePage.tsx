@@ -100,7 +100,7 @@ export default function WelcomePage() {
       <p className="welcome__date">
         {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
       </p>
-      <p>{t('intro')}</p>
+      <p>{acting.grant ? t('introActingFor', { name: acting.grant.patient_name }) : t('intro')}</p>
       {painted && acting.may('view_intake') && (
         <Suspense fallback={null}>
           <IntakeReviewNotice />
