@@ -5,9 +5,12 @@ import type { ActingForGrant } from '@portal/protocol';
 import { openRecord } from '../../api/caregiver-grants.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 
-/** Decision 0023: on every page of someone else's record, whose it is. */
+/**
+ * Decision 0023: on every page of someone else's record, whose it is. The words of acting for
+ * someone are the `caregivers` namespace's, loaded only by those who do: not with every first load.
+ */
 export function ActingForBanner({ grant }: { grant: ActingForGrant }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('caregivers');
   return (
     <p className="acting-banner" data-testid="acting-for-banner">
       {t('record.banner', { name: grant.patient_name })}
@@ -17,7 +20,7 @@ export function ActingForBanner({ grant }: { grant: ActingForGrant }) {
 
 /** A page of the record the grant does not open: said plainly, not as an error. */
 export function NotOpenedByGrant({ grant }: { grant: ActingForGrant }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('caregivers');
   return (
     <section className="acting-blocked">
       <PageHeading>{t('record.blockedTitle')}</PageHeading>
@@ -31,7 +34,7 @@ export function NotOpenedByGrant({ grant }: { grant: ActingForGrant }) {
  * can be judged, so say so, offer to try again, and a way back to one's own record.
  */
 export function GrantsUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('caregivers');
   const client = useQueryClient();
   const navigate = useNavigate();
   const backToOwn = () => {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ActingForGrant } from '@portal/protocol';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,11 @@ export function Navbar({ session, sidebar, received, actingFor }: NavbarProps) {
         <span className="navbar__brand-text">{clinic}</span>
       </Link>
       <div className="navbar__actions">
-        {received.length > 0 && <RecordSwitcher received={received} open={actingFor} />}
+        {received.length > 0 && (
+          <Suspense fallback={null}>
+            <RecordSwitcher received={received} open={actingFor} />
+          </Suspense>
+        )}
         <SupportMenu />
         <ProfileMenu session={session} />
       </div>

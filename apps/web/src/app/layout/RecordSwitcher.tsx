@@ -18,7 +18,7 @@ interface RecordSwitcherProps {
  * (arrows, Home/End, Escape); the switch is announced, since the page's content changes with it.
  */
 export function RecordSwitcher({ received, open }: RecordSwitcherProps) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('caregivers');
   const client = useQueryClient();
   const navigate = useNavigate();
   const [announced, setAnnounced] = useState('');

@@ -145,7 +145,11 @@ export default function SignedInLayout() {
         <div className="shell__content">
           <Breadcrumbs />
           <main id="main" className="shell__main" tabIndex={-1}>
-            {onRecord && acting.grant && <ActingForBanner grant={acting.grant} />}
+            {onRecord && acting.grant && (
+              <Suspense fallback={null}>
+                <ActingForBanner grant={acting.grant} />
+              </Suspense>
+            )}
             {/* Keyed by whose record is open: a switch starts every page's state afresh. */}
             <Suspense key={acting.patientId ?? 'own'} fallback={<PageLoading />}>
               {page}

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CaregiverScope } from '@portal/protocol';
+import type { ActingForGrant, CaregiverScope } from '@portal/protocol';
 import { useActingFor } from '../../api/caregiver-grants.ts';
 import { useSession } from '../../api/use-session.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -79,6 +79,18 @@ const CARDS: readonly TaskCard[] = [
   },
 ];
 
+/** Someone else's record: its heading and intro in the words of acting for someone (the `caregivers` namespace). */
+function ActingForWelcome({ grant, date }: { grant: ActingForGrant; date: ReactNode }) {
+  const { t } = useTranslation('caregivers');
+  return (
+    <>
+      <PageHeading>{t('record.welcomeTitle', { name: grant.patient_name })}</PageHeading>
+      {date}
+      <p>{t('record.welcomeIntro', { name: grant.patient_name })}</p>
+    </>
+  );
+}
+
 export default function WelcomePage() {
   const { t, i18n } = useTranslation('welcome');
   const session = useSession();
@@ -88,19 +100,22 @@ export default function WelcomePage() {
   // The live statuses wait for the greeting and the cards to be on screen: their code, the
   // protocol schemas they parse with and their requests come after the page's first paint.
   const painted = usePainted();
+  const date = (
+    <p className="welcome__date">
+      {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
+    </p>
+  );
   return (
     <div className="welcome">
-      <PageHeading>
-        {acting.grant
-          ? t('actingFor', { name: acting.grant.patient_name })
-          : name
-            ? t('greeting', { name })
-            : t('greetingNoName')}
-      </PageHeading>
-      <p className="welcome__date">
-        {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
-      </p>
-      <p>{acting.grant ? t('introActingFor', { name: acting.grant.patient_name }) : t('intro')}</p>
+      {acting.grant ? (
+        <ActingForWelcome grant={acting.grant} date={date} />
+      ) : (
+        <>
+          <PageHeading>{name ? t('greeting', { name }) : t('greetingNoName')}</PageHeading>
+          {date}
+          <p>{t('intro')}</p>
+        </>
+      )}
       {painted && acting.may('view_intake') && (
         <Suspense fallback={null}>
           <IntakeReviewNotice />

@@ -55,18 +55,4 @@ export default {
   footer: {
     legal: '法律信息',
   },
-  record: {
-    menu: '当前查看的档案',
-    own: '我自己的档案',
-    ownShort: '我的档案',
-    nowActing: '已打开{{name}}的档案。',
-    nowOwn: '已打开您自己的档案。',
-    banner: '您正在代表{{name}}操作',
-    blockedTitle: '不在您的授权范围内',
-    blockedBody: '{{name}}未授权您访问此页面。对方可以在其账户页面中更改您的权限。',
-    unavailableTitle: '暂时无法打开此档案',
-    unavailableBody: '我们无法确认您在此档案中的权限。请重试，或返回您自己的档案。',
-    retry: '重试',
-    backToOwn: '返回我自己的档案',
-  },
 };

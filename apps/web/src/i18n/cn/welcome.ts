@@ -1,9 +1,7 @@
 export default {
-  actingFor: '{{name}}的档案',
   greeting: '欢迎，{{name}}',
   greetingNoName: '欢迎',
   today: '今天是 {{date}}。',
-  introActingFor: '以下是{{name}}的护理团队需要其完成的事项，以及您可以代其办理的事项。',
   intro: '以下是您的护理团队需要您完成的事项。您可以随时回来继续。',
   cardsLabel: '您的任务',
   open: '打开',

@@ -5,6 +5,24 @@ export default {
     'A family member or carer can help with your record: see it, fill in your forms or write to the clinic for you. You choose what they may do, and you can end it at any time.',
   loading: 'Loading…',
   working: 'Working…',
+  record: {
+    menu: 'Whose record',
+    own: 'My own record',
+    ownShort: 'My record',
+    nowActing: "{{name}}'s record is open.",
+    nowOwn: 'Your own record is open.',
+    banner: 'You are acting for {{name}}',
+    blockedTitle: 'Not part of your access',
+    blockedBody:
+      '{{name}} has not given you access to this page. They can change what you may do from their account page.',
+    unavailableTitle: 'This record cannot be opened just now',
+    unavailableBody:
+      'We could not check what you may do on this record. Try again, or go back to your own record.',
+    retry: 'Try again',
+    backToOwn: 'Back to my own record',
+    welcomeTitle: "{{name}}'s record",
+    welcomeIntro: "Here is what {{name}}'s care team needs from them, and what you may do for them.",
+  },
   list: {
     title: 'People who may help you',
     none: 'No one yet.',

@@ -57,20 +57,4 @@ export default {
     legal: 'Legal',
   },
   /** Decision 0023: whose record is open when one acts for someone. */
-  record: {
-    menu: 'Whose record',
-    own: 'My own record',
-    ownShort: 'My record',
-    nowActing: "{{name}}'s record is open.",
-    nowOwn: 'Your own record is open.',
-    banner: 'You are acting for {{name}}',
-    blockedTitle: 'Not part of your access',
-    blockedBody:
-      '{{name}} has not given you access to this page. They can change what you may do from their account page.',
-    unavailableTitle: 'This record cannot be opened just now',
-    unavailableBody:
-      'We could not check what you may do on this record. Try again, or go back to your own record.',
-    retry: 'Try again',
-    backToOwn: 'Back to my own record',
-  },
 };

@@ -1,9 +1,7 @@
 export default {
-  actingFor: "{{name}}'s record",
   greeting: 'Welcome, {{name}}',
   greetingNoName: 'Welcome',
   today: 'Today is {{date}}.',
-  introActingFor: "Here is what {{name}}'s care team needs from them, and what you may do for them.",
   intro: 'Here is what your care team needs from you. You can come back and continue at any time.',
   cardsLabel: 'Your tasks',
   open: 'Open',

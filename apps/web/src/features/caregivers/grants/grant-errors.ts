@@ -1,4 +1,4 @@
-import { Codes, GRANT_REFUSALS } from '@portal/protocol';
+import { Codes } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../../api/api-error.ts';
 import { NOTICE_CODES } from '../../../api/error-notices.ts';
 
@@ -53,8 +53,9 @@ export function grantErrors(error: unknown): GrantErrors {
     case Codes.itemsNotFound:
       return { fields: {}, form: 'errors.notFound' };
     case Codes.conflict:
-      // The address already has a live grant from this patient: said at the e-mail field.
-      return error.body.message === GRANT_REFUSALS.duplicate
+      // The address already has a live grant from this patient (GRANT_REFUSALS.duplicate), named
+      // by its path: comparing the message would load the protocol's schemas with the account page.
+      return error.body.errors?.some((e) => e.path === 'email')
         ? { fields: { email: 'errors.duplicate' }, form: null }
         : { fields: {}, form: 'errors.conflict' };
     case Codes.rateLimited:
