@@ -1,4 +1,4 @@
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
@@ -123,6 +123,19 @@ describe('the signing certificate upload', () => {
     const body = { format: 'pem' as const, certificate_pem: made.certificatePem, private_key_pem: encrypted };
     const wrong = await upload(admin, { ...body, passphrase: 'not it' });
     expect([codeOf(wrong), pathsOf(wrong)]).toEqual([10400, ['passphrase']]);
+    // About 1 wrong passphrase in 200 passes the padding check and decrypts to bytes that are no
+    // key (OpenSSL: unsupported, not bad decrypt): it is still the passphrase that is wrong.
+    const notAKey = Array.from({ length: 20_000 }, (_, i) => `not it ${i}`).find((guess) => {
+      try {
+        createPrivateKey({ key: encrypted, format: 'pem', passphrase: guess });
+      } catch (error) {
+        return (error as { code?: string }).code !== 'ERR_OSSL_BAD_DECRYPT';
+      }
+      return false;
+    });
+    expect(notAKey).toBeDefined();
+    const unlucky = await upload(admin, { ...body, passphrase: notAKey });
+    expect([codeOf(unlucky), pathsOf(unlucky)]).toEqual([10400, ['passphrase']]);
     expect((await upload(admin, { ...body, passphrase: 'key passphrase' })).status).toBe(200);
   });
 
