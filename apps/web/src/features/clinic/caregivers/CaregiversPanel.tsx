@@ -22,6 +22,10 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
   const [revoking, setRevoking] = useState<CaregiverGrant | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
+  // The choice shows in the same event as the click: the mutation's pending state reaches React a
+  // tick later (TanStack Query batches its notifications), and a controlled checkbox whose value
+  // did not change in its own event is put back. The server's answer then confirms it (or undoes it).
+  const [chosen, setChosen] = useState<boolean | null>(null);
 
   const closeRevoke = () => {
     setRevoking(null);
@@ -35,11 +39,14 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
       },
       onError: (failure) => setError(grantErrors(failure).form ?? 'errors.generic'),
     });
-  const setSigning = (allowed: boolean) =>
+  const setSigning = (allowed: boolean) => {
+    setChosen(allowed);
     signing.mutate(allowed, {
       onSuccess: () => setSaid(''),
       onError: (failure) => setSaid(t(grantErrors(failure).form ?? 'errors.generic')),
+      onSettled: () => setChosen(null),
     });
+  };
 
   const data = caregivers.data;
   return (
@@ -57,8 +64,7 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
             <Checkbox
               label={t('chart.signing')}
               hint={t('chart.signingHint')}
-              // The choice shows at once; the server's answer then confirms it (or puts it back).
-              checked={signing.isPending ? signing.variables : data.representative_signing_allowed}
+              checked={chosen ?? data.representative_signing_allowed}
               disabled={signing.isPending}
               onChange={(event) => setSigning(event.target.checked)}
             />
