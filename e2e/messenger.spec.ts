@@ -86,7 +86,8 @@ test('a patient asks from a phone, the admin answers from the inbox, the reply a
     await expect(composer).toBeFocused();
     await composer.fill(question);
     await composer.press('Enter');
-    await expect(panel(patient).getByText(question)).toBeVisible();
+    // In the conversation, not the composer, which may still hold the text for a moment.
+    await expect(panel(patient).getByRole('listitem').filter({ hasText: question })).toBeVisible();
     await expect(composer).toHaveValue('');
 
     const mailsBefore = (await mailsTo(account.email)).length;
@@ -96,9 +97,11 @@ test('a patient asks from a phone, the admin answers from the inbox, the reply a
     await admin.getByRole('button', { name: /Marisol Tester/ }).click();
     const thread = admin.getByRole('article', { name: 'Conversation with Marisol Tester' });
     await expect(thread.getByText(question)).toBeVisible();
-    await thread.getByRole('textbox', { name: 'Reply to Marisol Tester' }).fill(answer);
+    const reply = thread.getByRole('textbox', { name: 'Reply to Marisol Tester' });
+    await reply.fill(answer);
     await thread.getByRole('button', { name: 'Send' }).click();
-    await expect(thread.getByText(answer)).toBeVisible();
+    await expect(thread.getByRole('list', { name: 'Conversation' }).getByText(answer)).toBeVisible();
+    await expect(reply).toHaveValue('');
 
     // The patient's 10 s event poll brings it in; no reload, no second polling loop.
     await expect(panel(patient).getByText(answer)).toBeVisible({ timeout: 25_000 });

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result, RunnerResult } from 'lighthouse';
 import type { PatientPage } from '../lib/patient-pages.ts';
+import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
 import { METRICS, pointsLost, summarise, type MetricSummary } from './targets.ts';
 
@@ -71,6 +72,7 @@ export function printReport(results: readonly PageResult[], judged: string): boo
   });
   console.log(`\nMedian (min–max) of each page's runs; load: the 1-minute load average at their starts.`);
   console.log(formatTable(columns, rows));
+  console.log(hostPower(results));
 
   const missed = results.filter(
     (result) =>
@@ -85,6 +87,23 @@ export function printReport(results: readonly PageResult[], judged: string): boo
   console.log('\nMissed, with what cost the most in the median run:');
   for (const result of missed) explainMiss(result);
   return false;
+}
+
+/**
+ * Lighthouse's measure of the host's CPU (`benchmarkIndex`, its report's "CPU/Memory Power"):
+ * the preset's fixed 4× slowdown stands for a mid-tier phone only on a host of about 1,500
+ * (Lighthouse's throttling guide), so scores from hosts of different power do not compare.
+ */
+function hostPower(results: readonly PageResult[]): string {
+  const indexes = results
+    .flatMap((result) => result.runs.map((run) => run.lhr.environment.benchmarkIndex))
+    .sort((a, b) => a - b);
+  if (indexes.length === 0) return 'Host CPU power (Lighthouse benchmarkIndex): not measured.';
+  const round = (value: number) => Math.round(value).toLocaleString('en-GB');
+  return (
+    `Host CPU power (Lighthouse benchmarkIndex, 4× slowdown calibrated for about 1,500): median ` +
+    `${round(percentile(indexes, 50))} (${round(indexes[0]!)}–${round(indexes.at(-1)!)}) over ${indexes.length} runs.`
+  );
 }
 
 function explainMiss(result: PageResult): void {

@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Under DATABASE_URL (the PostgreSQL pass of CI) a database of its own on that server. */
+/** Under DATABASE_URL (as in CI) a database of its own on that server. */
 async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const server = process.env.DATABASE_URL;
   if (!server) return { url: undefined, drop: async () => undefined };

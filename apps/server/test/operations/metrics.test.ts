@@ -56,12 +56,14 @@ describe('Prometheus metrics', () => {
     expect(after).toMatch(
       /portal_http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/healthz",status="200"\}/,
     );
+    const missingRoute = {
+      method: 'GET',
+      route: '/backend/api/v1/admin/patients/:id/bf_adl/',
+      status: '404',
+    };
     expect(
-      sample(after, 'portal_http_requests_total', {
-        method: 'GET',
-        route: '/backend/api/v1/admin/patients/:id/bf_adl/',
-        status: '404',
-      }),
+      sample(after, 'portal_http_requests_total', missingRoute) -
+        sample(before, 'portal_http_requests_total', missingRoute),
     ).toBe(1);
     expect(after).not.toContain(someone);
     expect(after).not.toContain(DEMO_ADMIN.email);
