@@ -67,6 +67,9 @@ test('a save over a newer one from another tab says so and reloads the section',
   await expectStep(other, 5, 'Insurance');
 
   await page.getByLabel('Practitioner’s name').fill('Dr This Tab');
+  // Its draft saved first: the draft's answer names the other tab's newer version, and the
+  // whole save must still be refused as a save over it.
+  await expect(page.getByText(/^Draft saved at /)).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'changed in another window or tab' });
   await expect(alert).toBeVisible();

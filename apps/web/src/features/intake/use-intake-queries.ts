@@ -75,8 +75,17 @@ export function useSaveResource(name: IntakeResourceName) {
     mutationKey: saveMutationKey(name),
     mutationFn: (body: { version: number; draft: boolean; value: unknown }) => saveResource(name, body),
     onSuccess: (state, body) => {
+      if (body.draft) {
+        // A draft is kept whatever was saved meanwhile, and its answer carries the newest saved
+        // version: taken as the edit's version, the next whole save would overwrite another
+        // tab's save without the 10409 that says so. Only the draft moves.
+        client.setQueryData<ResourceState>(keys.resource(scope, name), (old) =>
+          old ? { ...old, draft: state.draft } : state,
+        );
+        return;
+      }
       client.setQueryData(keys.resource(scope, name), state);
-      if (!body.draft) refreshStatus(client, scope);
+      refreshStatus(client, scope);
     },
   });
 }
