@@ -68,13 +68,20 @@ function keepWorking(clients: PortalClient[]) {
   };
 }
 
-/** Waits (bounded) until no session matching `where` is connected: a closed client's backend exits soon after. */
+/**
+ * Waits (bounded) until no session of this database matching `where` is connected: a closed
+ * client's backend exits soon after. Other tests' portals on the same server share the release's
+ * application name, so only this database's sessions count, as in the release guard.
+ */
 async function untilDisconnected(url: string, where: string, params: unknown[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (let i = 0; i < 200; i++) {
-      const { rows } = await client.query(`select 1 from pg_stat_activity where ${where}`, params);
+      const { rows } = await client.query(
+        `select 1 from pg_stat_activity where datname = current_database() and (${where})`,
+        params,
+      );
       if (rows.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
