@@ -10,7 +10,6 @@ import { fillPatient, type FilledPatient } from '../lib/filled-patient.ts';
 import { PATIENT_PAGES, type PatientPage } from '../lib/patient-pages.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { createVerifiedPatients } from '../lib/verified-patients.ts';
-import { cpuSlowdown, type CpuSlowdown } from './cpu-slowdown.ts';
 import { printReport, saveRun, type PageResult, type Run } from './web-report.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,8 +25,7 @@ const CHROMIUM_FLAGS = [
 ];
 const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string })
   .version;
-// Lighthouse's default (mobile) preset, with the three categories issue 23 judges; the CPU
-// slowdown is set per host (cpu-slowdown.ts).
+// Lighthouse's default (mobile) preset, with the three categories issue 23 judges.
 const FLAGS: Flags = {
   logLevel: 'error',
   output: 'html',
@@ -100,10 +98,6 @@ export async function runWebSuite(): Promise<boolean> {
       `Web benchmark: Lighthouse ${LIGHTHOUSE_VERSION} (mobile preset), ${await browser.version()} ` +
         `(headless), Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
     );
-    // Before the portals start, so their start does not slow the host's measure down.
-    const slowdown = await cpuSlowdown(await browser.newPage());
-    console.log(describeSlowdown(slowdown));
-    const flags: Flags = { ...FLAGS, throttling: { cpuSlowdownMultiplier: slowdown.multiplier } };
     for (const build of builds) served.push(await serve(browser, build, databaseUrl));
     console.log(`Portal database: ${served[0]!.portal.engine}`);
     for (const one of served) console.log(`${one.build.name}: ${one.build.dist}`);
@@ -116,7 +110,7 @@ export async function runWebSuite(): Promise<boolean> {
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         for (const one of served) {
-          const run = await measure(one, page, round, flags);
+          const run = await measure(one, page, round);
           const key = `${one.build.name}\u0000${page.name}`;
           const result = results.get(key) ?? { build: one.build.name, page, runs: [] };
           result.runs.push(run);
@@ -125,7 +119,7 @@ export async function runWebSuite(): Promise<boolean> {
       }
     }
     console.log(`Load average after: ${formatLoad()}`);
-    const passed = printReport([...results.values()], served.at(-1)!.build.name, slowdown);
+    const passed = printReport([...results.values()], served.at(-1)!.build.name);
     for (const one of served) {
       const logged = one.portal.log.summary();
       console.log(
@@ -204,7 +198,7 @@ async function signInThroughForm(
  * cookies and localStorage (its default `clearStorageTypes`), so the signed-in context's session
  * carries over: the auth cookie, the user info and the handshake's uid and key.
  */
-async function measure(served: Served, target: PatientPage, round: number, flags: Flags): Promise<Run> {
+async function measure(served: Served, target: PatientPage, round: number): Promise<Run> {
   const page = target.signedIn ? served.signedIn : served.signedOut;
   // The messenger's open state lives in sessionStorage: only the page that opens it has it open.
   if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
@@ -212,9 +206,9 @@ async function measure(served: Served, target: PatientPage, round: number, flags
   const url = new URL(target.path(served.patient), served.portal.service.baseUrl).href;
   const load = loadavg()[0]!;
   console.log(`${served.build.name}: ${target.name}, run ${round} (load ${load.toFixed(2)})…`);
-  let result = await lighthouse(url, flags, undefined, page);
+  let result = await lighthouse(url, FLAGS, undefined, page);
   // A trace that failed to record (NO_NAVSTART and the like) says nothing about the page: one retry.
-  if (result?.lhr.runtimeError !== undefined) result = await lighthouse(url, flags, undefined, page);
+  if (result?.lhr.runtimeError !== undefined) result = await lighthouse(url, FLAGS, undefined, page);
   if (result === undefined) throw new Error(`Lighthouse returned no result for ${url}`);
   const problems = await check(page, target, new URL(url).pathname, result);
   const run: Run = { round, load, lhr: result.lhr, problems };
@@ -239,14 +233,6 @@ async function check(
     if (!found) problems.push(`never showed ${selector}`);
   }
   return problems;
-}
-
-function describeSlowdown({ multiplier, benchmarkIndex }: CpuSlowdown): string {
-  const figure = `${multiplier.toFixed(2)}×`;
-  return benchmarkIndex === null
-    ? `CPU slowdown: ${figure}, set by BENCH_WEB_CPU_SLOWDOWN.`
-    : `CPU slowdown: ${figure}, calibrated to this host (Lighthouse benchmarkIndex ` +
-        `${Math.round(benchmarkIndex).toLocaleString('en-GB')}; the preset's fixed 4× assumes about 1,533).`;
 }
 
 function formatLoad(): string {

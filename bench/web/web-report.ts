@@ -5,7 +5,6 @@ import type { PatientPage } from '../lib/patient-pages.ts';
 import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
 import { METRICS, pointsLost, summarise, type MetricSummary } from './targets.ts';
-import type { CpuSlowdown } from './cpu-slowdown.ts';
 
 export interface Run {
   round: number;
@@ -47,7 +46,7 @@ export async function saveRun(
  * `judged` that missed: what cost the points and where the main thread went, from its median
  * run. True when every median of `judged` meets its target and no run had a problem.
  */
-export function printReport(results: readonly PageResult[], judged: string, slowdown: CpuSlowdown): boolean {
+export function printReport(results: readonly PageResult[], judged: string): boolean {
   const builds = new Set(results.map((result) => result.build));
   const columns = [
     { header: 'page' },
@@ -73,7 +72,7 @@ export function printReport(results: readonly PageResult[], judged: string, slow
   });
   console.log(`\nMedian (min–max) of each page's runs; load: the 1-minute load average at their starts.`);
   console.log(formatTable(columns, rows));
-  console.log(hostPower(results, slowdown));
+  console.log(hostPower(results));
 
   const missed = results.filter(
     (result) =>
@@ -91,24 +90,20 @@ export function printReport(results: readonly PageResult[], judged: string, slow
 }
 
 /**
- * The CPU slowdown every run used, and Lighthouse's measure of the host's CPU during the runs
- * (`benchmarkIndex`, its report's "CPU/Memory Power"): a run on a busier host than the
- * calibration saw emulates a slower phone.
+ * Lighthouse's measure of the host's CPU (`benchmarkIndex`, its report's "CPU/Memory Power"):
+ * the preset's fixed 4× slowdown stands for a mid-tier phone only on a host of about 1,500
+ * (Lighthouse's throttling guide), so scores from hosts of different power do not compare.
  */
-function hostPower(results: readonly PageResult[], { multiplier, benchmarkIndex }: CpuSlowdown): string {
-  const round = (value: number) => Math.round(value).toLocaleString('en-GB');
-  const calibrated =
-    benchmarkIndex === null
-      ? 'set by BENCH_WEB_CPU_SLOWDOWN'
-      : `calibrated from a benchmarkIndex of ${round(benchmarkIndex)}`;
+function hostPower(results: readonly PageResult[]): string {
   const indexes = results
     .flatMap((result) => result.runs.map((run) => run.lhr.environment.benchmarkIndex))
     .sort((a, b) => a - b);
-  const during =
-    indexes.length === 0
-      ? 'not measured'
-      : `median ${round(percentile(indexes, 50))} (${round(indexes[0]!)}–${round(indexes.at(-1)!)}) over ${indexes.length} runs`;
-  return `CPU slowdown ${multiplier.toFixed(2)}× (${calibrated}); the host's benchmarkIndex during the runs: ${during}.`;
+  if (indexes.length === 0) return 'Host CPU power (Lighthouse benchmarkIndex): not measured.';
+  const round = (value: number) => Math.round(value).toLocaleString('en-GB');
+  return (
+    `Host CPU power (Lighthouse benchmarkIndex, 4× slowdown calibrated for about 1,500): median ` +
+    `${round(percentile(indexes, 50))} (${round(indexes[0]!)}–${round(indexes.at(-1)!)}) over ${indexes.length} runs.`
+  );
 }
 
 function explainMiss(result: PageResult): void {
