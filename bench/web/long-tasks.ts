@@ -134,6 +134,8 @@ function cpuSamples(all: TraceEvent[], thread: { pid: number; tid: number }): Sa
 function describe(frame: CallFrame | undefined): string {
   if (!frame) return '(unknown)';
   if (!frame.url) return frame.functionName ? `(${frame.functionName})` : '(program)';
+  // Scripts Lighthouse injects are named, not addressed (`_lighthouse-eval.js`).
+  if (!URL.canParse(frame.url)) return frame.functionName ? `${frame.url} ${frame.functionName}` : frame.url;
   const mapped = sources?.original(frame);
   const file = mapped ?? path.basename(new URL(frame.url).pathname);
   return frame.functionName ? `${file} ${frame.functionName}` : file;
