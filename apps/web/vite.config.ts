@@ -32,7 +32,10 @@ export default defineConfig({
       // rel=modulepreload>` Vite would add for them costs the main thread a few milliseconds on a
       // slow phone, in the middle of the page's tasks: those let the browser follow their imports.
       // Stylesheets are always preloaded (Vite keeps them apart from these dependencies).
-      resolveDependencies: (_file, deps, { hostId }) => (ENTRY_CHUNK.test(hostId) ? deps : []),
+      // index.html keeps its links: the chunks the entry imports statically are fetched beside it
+      // rather than after it has arrived and been parsed.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' || ENTRY_CHUNK.test(hostId) ? deps : [],
     },
     rolldownOptions: {
       checks: {
