@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TlsCertificate } from '@portal/server/testing';
 import { onExit } from '../lib/exit-cleanup.ts';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/repo-root.ts';
@@ -40,6 +41,8 @@ export async function startPortal(
   options: {
     /** Runs with the portal's environment before it starts (a suite that seeds its own data). */
     beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
+    /** The portal's own HTTPS (HTTP/2) with this certificate; the caller's clients must trust it. */
+    tls?: TlsCertificate;
   } = {},
 ): Promise<PortalUnderTest> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
@@ -66,13 +69,19 @@ export async function startPortal(
   if (databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = databaseUrl;
 
+  if (options.tls) {
+    env.TLS_CERT = path.join(dataDir, 'tls-cert.pem');
+    env.TLS_KEY = path.join(dataDir, 'tls-key.pem');
+    await writeFile(env.TLS_CERT, options.tls.cert);
+    await writeFile(env.TLS_KEY, options.tls.key, { mode: 0o600 });
+  }
   await options.beforeStart?.(env);
   const service = await startService({
     name: 'portal',
     ...portalEntry(),
     cwd: repoRoot,
     env,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     healthPath: '/healthz',
     startupTimeoutMs: STARTUP_TIMEOUT_MS,
     onLine: (line) => log.record(line),

@@ -4,6 +4,8 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { Agent, setGlobalDispatcher } from 'undici';
+import { loopbackTlsCertificate, type TlsCertificate } from '@portal/server/testing';
 import { startPortal, type PortalUnderTest } from '../api/start-portal.ts';
 import { DEMO_ADMIN } from '../api/demo-accounts.ts';
 import { fillPatient, type FilledPatient } from '../lib/filled-patient.ts';
@@ -91,14 +93,23 @@ export async function runWebSuite(): Promise<boolean> {
   const pages = selectedPages();
   const runs = Number(process.env.BENCH_WEB_RUNS ?? DEFAULT_RUNS);
 
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  // Patients reach the portal over HTTPS, where the browser and the server agree on HTTP/2
+  // (the node's own TLS, or Caddy in front): the portal serves its own, with a certificate for
+  // this run that the bench's requests and this Chromium trust, and nothing else (decision 0025).
+  const tls = loopbackTlsCertificate();
+  setGlobalDispatcher(new Agent({ connect: { ca: tls.cert } }));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--ignore-certificate-errors-spki-list=${tls.spkiHash}`],
+  });
   const served: Served[] = [];
   try {
     console.log(
       `Web benchmark: Lighthouse ${LIGHTHOUSE_VERSION} (mobile preset), ${await browser.version()} ` +
         `(headless), Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
     );
-    for (const build of builds) served.push(await serve(browser, build, databaseUrl));
+    for (const build of builds) served.push(await serve(browser, build, databaseUrl, tls));
     console.log(`Portal database: ${served[0]!.portal.engine}`);
     for (const one of served) console.log(`${one.build.name}: ${one.build.dist}`);
     console.log(`${pages.length} pages × ${runs} runs; load average before: ${formatLoad()}`);
@@ -148,8 +159,14 @@ function selectedPages(): readonly PatientPage[] {
 }
 
 /** The build's portal, a filled patient made through its API, and a signed-in browser context. */
-async function serve(browser: Browser, build: Build, databaseUrl: string | undefined): Promise<Served> {
+async function serve(
+  browser: Browser,
+  build: Build,
+  databaseUrl: string | undefined,
+  tls: TlsCertificate,
+): Promise<Served> {
   const portal = await startPortal(databaseUrl, {
+    tls,
     beforeStart: async (env) => {
       env.WEB_DIST = build.dist;
     },
@@ -228,6 +245,9 @@ async function check(
   // A signed-in page that bounced to the login form would be scored as the wrong page.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== pathname) problems.push(`ended on ${landed}, not ${pathname}`);
+  const requests = lhr.audits['network-requests']?.details;
+  const protocol = requests?.type === 'table' ? requests.items[0]?.protocol : undefined;
+  if (protocol !== 'h2') problems.push(`served over ${String(protocol)}, not HTTP/2`);
   for (const selector of target.ready) {
     const found = await page.waitForSelector(selector, { timeout: READY_TIMEOUT_MS }).catch(() => null);
     if (!found) problems.push(`never showed ${selector}`);

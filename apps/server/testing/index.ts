@@ -18,6 +18,7 @@ export { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from './intake-samples.ts';
 export { answersTotalling, barthel, draftAnswers } from './assessment.ts';
 export { seedUsers } from './seed-users.ts';
 export { seedWorklist } from './seed-worklist.ts';
+export { loopbackTlsCertificate, type TlsCertificate } from './tls-certificate.ts';
 
 // What bench programs measure, or size themselves by, of the server itself.
 export { configSchema } from '../src/config.ts';

@@ -108,9 +108,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     closing = true;
     done();
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!closing) return done();
-    reply.header('connection', 'close');
+    // HTTP/2 has no such header (its session ends with the server's GOAWAY).
+    if (request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
     void send(reply, Codes.unavailable);
   });
 

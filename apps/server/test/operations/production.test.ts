@@ -1,12 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import http2 from 'node:http2';
 import https from 'node:https';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PATIENT } from '../../testing/test-portal.ts';
+import { loopbackTlsCertificate } from '../../testing/tls-certificate.ts';
 import {
   freshPostgres,
   PRODUCTION_ENV,
@@ -34,22 +35,6 @@ function handshake(baseUrl: string, forwardedFor: string) {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
     body: JSON.stringify({ key: clientPublicKey() }),
   });
-}
-
-/** A self-signed certificate for 127.0.0.1, made for this run only. */
-function selfSignedCertificate(): { cert: string; key: string } {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
-  const subject = [{ name: 'commonName', value: '127.0.0.1' }];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) };
 }
 
 describe('production mode, as its own process', () => {
@@ -188,7 +173,7 @@ describe('production mode, as its own process', () => {
 
     beforeAll(async () => {
       dir = await mkdtemp(path.join(tmpdir(), 'portal-tls-'));
-      const pair = selfSignedCertificate();
+      const pair = loopbackTlsCertificate();
       cert = pair.cert;
       await writeFile(path.join(dir, 'cert.pem'), pair.cert);
       await writeFile(path.join(dir, 'key.pem'), pair.key, { mode: 0o600 });
@@ -236,6 +221,43 @@ describe('production mode, as its own process', () => {
       expect(health).toMatchObject({ status: 200, protocol: 'TLSSocket' });
       expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
       expect((await get(`${node.url}/readyz`)).status).toBe(200);
+    });
+
+    it('speaks HTTP/2 to a client that offers it, with the answers and headers HTTP/1.1 gets', async () => {
+      const session = http2.connect(node.url, { ca: cert });
+      try {
+        const answer = (headers: http2.OutgoingHttpHeaders, body?: string) =>
+          new Promise<{ headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+            const stream = session.request(headers);
+            let text = '';
+            let received: http2.IncomingHttpHeaders = {};
+            stream.on('response', (h) => (received = h));
+            stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
+            stream.on('end', () => resolve({ headers: received, body: text }));
+            stream.on('error', reject);
+            stream.end(body);
+          });
+        const health = await answer({ ':path': '/healthz' });
+        expect(health.headers[':status']).toBe(200);
+        expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+        expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        expect(health.headers['x-content-type-options']).toBe('nosniff');
+        const opened = await answer(
+          {
+            ':method': 'POST',
+            ':path': '/backend/api/v1/token/handshake_any/',
+            'content-type': 'application/json',
+            'x-forwarded-for': '198.51.100.9',
+          },
+          JSON.stringify({ key: clientPublicKey() }),
+        );
+        expect(opened.headers[':status']).toBe(200);
+        expect(JSON.parse(opened.body)).toMatchObject({ code: 0 });
+        expect(opened.headers['cache-control']).toBe('no-store');
+        expect(session.alpnProtocol).toBe('h2');
+      } finally {
+        session.close();
+      }
     });
 
     it('honours X-Forwarded-For from the trusted proxy: each forwarded client has its own limit', async () => {
