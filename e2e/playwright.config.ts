@@ -72,7 +72,10 @@ export default defineConfig({
       RATE_LIMIT_AUTH_PER_MINUTE: '10000',
       RATE_LIMIT_HANDSHAKE_PER_MINUTE: '10000',
       LOG_LEVEL: 'warn',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      // The shared portal runs on the embedded PGlite, the engine `npm start` gives a new user;
+      // the server suite, the private portals and the outage scenario follow DATABASE_URL to
+      // PostgreSQL (decision 0024), so one CI pass covers both engines.
+      DATABASE_URL: '',
     },
   },
 });
