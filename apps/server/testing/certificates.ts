@@ -13,6 +13,8 @@ export function makeCertificate(
     bits?: number;
     issuerKey?: KeyObject;
     publicKey?: KeyObject;
+    /** An IP address the certificate is for (subjectAltName), as a TLS server's. */
+    ip?: string;
   } = {},
 ) {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: opts.bits ?? 2048 });
@@ -29,6 +31,7 @@ export function makeCertificate(
   ];
   certificate.setSubject(name);
   certificate.setIssuer(name);
+  if (opts.ip) certificate.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: opts.ip }] }]);
   const signingKey = (opts.issuerKey ?? privateKey).export({ type: 'pkcs8', format: 'pem' }).toString();
   certificate.sign(forge.pki.privateKeyFromPem(signingKey), forge.md.sha256.create());
   return { certificate, privateKey, certificatePem: forge.pki.certificateToPem(certificate) };
