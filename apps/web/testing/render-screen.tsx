@@ -45,11 +45,13 @@ export async function renderScreen(ui: ReactNode, options: ScreenOptions = {}) {
     defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
   });
   for (const [key, value] of options.data ?? []) client.setQueryData(key, value);
-  return render(
+  // A wrapper, not an enclosing tree, so a test's rerender keeps the client and the router.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[options.url ?? '/']}>
-        <Suspense fallback={null}>{ui}</Suspense>
+        <Suspense fallback={null}>{children}</Suspense>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  return render(ui, { wrapper });
 }

@@ -39,6 +39,18 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
     [coverage, freeTypes],
   );
   const form = useFormState(() => formFromValue(table, coverage?.value ?? prefill), idPrefix, restrictions);
+  // The patient's name can arrive after a new coverage's form opens: it then fills a
+  // policyholder the patient has left empty while they are still the subscriber.
+  const prefillName = coverage ? '' : prefill.subscriber_name;
+  const { setValues } = form;
+  useEffect(() => {
+    if (typeof prefillName !== 'string' || prefillName === '') return;
+    setValues((current) =>
+      current.subscriber_name === '' && current.subscriber_relationship === 'self'
+        ? { ...current, subscriber_name: prefillName }
+        : current,
+    );
+  }, [prefillName, setValues]);
   const save = useSaveCoverage();
   const coverages = useCoverages();
   const [problem, setProblem] = useState<'conflict' | 'save' | null>(null);
