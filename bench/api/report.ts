@@ -19,6 +19,11 @@ export interface ScenarioResult {
   /** The portal watched over the measured run (scenarios with an event-loop target). */
   watched?: PortalWatched;
   verdict: Verdict;
+  /**
+   * Every pair's ratio when the row was measured in several pairs with its yardstick; the row
+   * shows the pair of the median ratio.
+   */
+  pairRatios?: readonly number[];
 }
 
 export type RowResult = ScenarioResult | { skipped: SkippedScenario };
@@ -50,7 +55,7 @@ export function resultTable(results: readonly RowResult[]): string {
       const { name, request, notMeasured } = result.skipped;
       return [name, request, ...Array<string>(COLUMNS.length - 4).fill('—'), notMeasured];
     }
-    const { scenario, measured, yardstick, verdict } = result;
+    const { scenario, measured, yardstick, verdict, pairRatios } = result;
     return [
       scenario.name,
       scenario.request,
@@ -63,12 +68,20 @@ export function resultTable(results: readonly RowResult[]): string {
       yardstick === undefined ? '—' : yardstickName(scenario.yardstick),
       yardstick?.requestsPerSecond.toFixed(0) ?? '—',
       yardstick?.p99Ms.toFixed(1) ?? '—',
-      verdict.ratio === undefined ? '—' : formatPercent(verdict.ratio),
+      verdict.ratio === undefined ? '—' : `${formatPercent(verdict.ratio)}${pairSpread(pairRatios)}`,
       targetText(scenario),
       resultMark(verdict),
     ];
   });
   return formatTable(COLUMNS, rows);
+}
+
+/** " (median of 3: 47–55 %)" after a ratio judged on several pairs; nothing after a single one. */
+function pairSpread(ratios: readonly number[] | undefined): string {
+  if (ratios === undefined || ratios.length < 2) return '';
+  const low = Math.min(...ratios);
+  const high = Math.max(...ratios);
+  return ` (median of ${ratios.length}: ${formatPercent(low).replace(' %', '')}–${formatPercent(high)})`;
 }
 
 export function resultMark(verdict: Pick<Verdict, 'passed' | 'notJudged'>): string {

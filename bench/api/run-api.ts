@@ -46,7 +46,8 @@ export async function runApiSuite(): Promise<boolean> {
   const settings = loadSettings();
   console.log(
     `API benchmark: Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per scenario`,
+      `${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per scenario; ` +
+      `rows judged against a yardstick in ${settings.pairs} pairs, on the median ratio`,
   );
   // Other work on the machine shifts every figure; the load average tells a reader how quiet it was.
   console.log(`Load average before the run: ${formatLoad()}`);
@@ -157,19 +158,39 @@ async function benchmark(
   await sleep(IDLE_PROBE_SECONDS * 1000);
   const idle = await stopIdleWatch();
 
+  /** Every scenario made so far by name, so a row's yardstick can be measured again beside it. */
+  const made = new Map<string, Scenario>();
   for (const make of plan(servers, settings)) {
     const scenario = await make();
     if ('notMeasured' in scenario) {
       rows.push({ skipped: scenario });
       continue;
     }
+    made.set(scenario.name, scenario);
     const { yardstick = 'opening baseline' } = scenario;
-    const paired =
-      yardstick === 'paired baseline'
-        ? (await runScenario(baselineScenario(baseline.baseUrl, scenario.connections), settings)).measured
-        : undefined;
-    const { measured, watched } = await runScenario(scenario, settings, watchPortal);
-    const against = paired ?? measuredRows.get(yardstickName(yardstick));
+    // A row judged against the run before it; not when that row could not be measured (PGlite).
+    const judgedAgainstNeighbour =
+      (yardstick === 'paired baseline' || made.has(yardstickName(yardstick))) &&
+      (scenario.minRatio ?? scenario.maxP99Ratio) !== undefined;
+    // The first pair's yardstick of a row is the row measured right before it; later pairs
+    // measure it again, right before the row's own run.
+    const measureYardstick = async (pair: number): Promise<Measurement | undefined> => {
+      if (yardstick === 'paired baseline') {
+        return (await runScenario(baselineScenario(baseline.baseUrl, scenario.connections), settings))
+          .measured;
+      }
+      const row = made.get(yardstickName(yardstick));
+      return pair === 0 || row === undefined
+        ? measuredRows.get(yardstickName(yardstick))
+        : (await runScenario(row, settings)).measured;
+    };
+    const pairs: Pair[] = [];
+    for (let pair = 0; pair < (judgedAgainstNeighbour ? settings.pairs : 1); pair++) {
+      const against = await measureYardstick(pair);
+      const { measured, watched } = await runScenario(scenario, settings, watchPortal);
+      pairs.push({ measured, against, watched });
+    }
+    const { measured, against, watched } = medianPair(pairs);
     measuredRows.set(scenario.name, measured);
     rows.push({
       scenario,
@@ -177,9 +198,25 @@ async function benchmark(
       yardstick: against,
       watched,
       verdict: judge(scenario, measured, against, watched?.delay),
+      ...(pairs.length > 1 && { pairRatios: pairs.map(ratioOf) }),
     });
   }
   return { rows, idle };
+}
+
+interface Pair {
+  measured: Measurement;
+  against: Measurement | undefined;
+  watched: PortalWatched | undefined;
+}
+
+const ratioOf = ({ measured, against }: Pair) =>
+  against === undefined ? Number.NaN : measured.requestsPerSecond / against.requestsPerSecond;
+
+/** The pair whose ratio is the median (the lower middle one of an even count). */
+function medianPair(pairs: readonly Pair[]): Pair {
+  const sorted = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 function printLoadReport(rows: RowResult[], idle: PortalWatched, portal: PortalUnderTest): void {
