@@ -83,6 +83,7 @@ export default defineConfig({
           // files share nothing but read-only modules and process-wide metrics.
           isolate: false,
           globalSetup: ['apps/server/testing/global-setup.ts'],
+          setupFiles: ['apps/server/testing/overlapping-statements.ts'],
         },
       },
       {

@@ -12,11 +12,13 @@ export async function caregiversOverviewOf(
   db: Queryable,
   userId: string,
 ): Promise<CaregiversOverview> {
-  const [given, received, [user]] = await Promise.all([
-    grantsOfPatient(ctx, db, userId),
-    liveGrantsOf(ctx, db, userId),
-    db.select({ allowed: users.representativeSigningAllowed }).from(users).where(eq(users.id, userId)),
-  ]);
+  // One after another: `db` may be a transaction (db/in-turn.ts).
+  const given = await grantsOfPatient(ctx, db, userId);
+  const received = await liveGrantsOf(ctx, db, userId);
+  const [user] = await db
+    .select({ allowed: users.representativeSigningAllowed })
+    .from(users)
+    .where(eq(users.id, userId));
   return { given, received, representative_signing_allowed: user?.allowed ?? false };
 }
 

@@ -11,6 +11,7 @@ import {
   type PublishedRow,
 } from './document-queries.ts';
 import { rejectionReasonOf } from './views.ts';
+import { mapInTurn } from '../../db/in-turn.ts';
 
 /**
  * Every document sent to a patient with its whole history for the staff chart: each move with
@@ -22,13 +23,11 @@ export async function documentHistory(
   patientId: string,
 ): Promise<ChartDocument[]> {
   const rows = await listAssignments(db, patientId);
-  const details = await Promise.all(
-    rows.map(async (row) => ({
-      row,
-      events: await listEvents(db, row.id),
-      version: row.signedFileId ? await latestVersion(db, row.id) : undefined,
-    })),
-  );
+  const details = await mapInTurn(rows, async (row) => ({
+    row,
+    events: await listEvents(db, row.id),
+    version: row.signedFileId ? await latestVersion(db, row.id) : undefined,
+  }));
   const people = await peopleOf(
     db,
     details.flatMap((d) => d.events.map((e) => e.actorId)),
@@ -75,13 +74,11 @@ async function peopleOf(db: Queryable, ids: (string | null)[]): Promise<Map<stri
 
 /** Every published reference document and when this patient first opened it (null: unread). */
 export async function referenceReads(db: Queryable, patientId: string): Promise<ChartReferenceRead[]> {
-  const [published, reads] = await Promise.all([
-    selectPublished(db, eq(documentTemplates.kind, 'reference')) as Promise<PublishedRow[]>,
-    db
-      .select({ templateId: documentReads.templateId, readAt: documentReads.readAt })
-      .from(documentReads)
-      .where(eq(documentReads.patientId, patientId)),
-  ]);
+  const published = (await selectPublished(db, eq(documentTemplates.kind, 'reference'))) as PublishedRow[];
+  const reads = await db
+    .select({ templateId: documentReads.templateId, readAt: documentReads.readAt })
+    .from(documentReads)
+    .where(eq(documentReads.patientId, patientId));
   const readAt = new Map(reads.map((r) => [r.templateId, r.readAt.toISOString()]));
   return published.map((row) => ({
     template_id: row.id,

@@ -47,47 +47,43 @@ export async function loadTemplateDetails(db: Queryable, ids?: readonly string[]
     .orderBy(desc(documentTemplates.createdAt), asc(documentTemplates.id));
   if (templates.length === 0) return [];
   const templateIds = templates.map((t) => t.id);
-  const [versions, editions, uses, reads] = await Promise.all([
-    db
-      .select()
-      .from(documentTemplateVersions)
-      .where(inArray(documentTemplateVersions.templateId, templateIds))
-      .orderBy(desc(documentTemplateVersions.version)),
-    db
-      .select({
-        versionId: documentTemplateEditions.versionId,
-        language: documentTemplateEditions.language,
-        title: documentTemplateEditions.title,
-        description: documentTemplateEditions.description,
-        pageCount: documentTemplateEditions.pageCount,
-        fields: documentTemplateEditions.fields,
-        updatedAt: documentTemplateEditions.updatedAt,
-        size: documentFiles.size,
-        sha256: documentFiles.sha256,
-      })
-      .from(documentTemplateEditions)
-      .innerJoin(
-        documentTemplateVersions,
-        eq(documentTemplateVersions.id, documentTemplateEditions.versionId),
-      )
-      .innerJoin(documentFiles, eq(documentFiles.id, documentTemplateEditions.fileId))
-      .where(inArray(documentTemplateVersions.templateId, templateIds))
-      .orderBy(desc(documentTemplateEditions.language)),
-    db
-      .select({
-        versionId: documentAssignments.templateVersionId,
-        status: documentAssignments.status,
-        n: count(),
-      })
-      .from(documentAssignments)
-      .where(inArray(documentAssignments.templateId, templateIds))
-      .groupBy(documentAssignments.templateVersionId, documentAssignments.status),
-    db
-      .select({ templateId: documentReads.templateId, n: count() })
-      .from(documentReads)
-      .where(inArray(documentReads.templateId, templateIds))
-      .groupBy(documentReads.templateId),
-  ]);
+  // One after another: `db` may be a transaction (db/in-turn.ts).
+  const versions = await db
+    .select()
+    .from(documentTemplateVersions)
+    .where(inArray(documentTemplateVersions.templateId, templateIds))
+    .orderBy(desc(documentTemplateVersions.version));
+  const editions = await db
+    .select({
+      versionId: documentTemplateEditions.versionId,
+      language: documentTemplateEditions.language,
+      title: documentTemplateEditions.title,
+      description: documentTemplateEditions.description,
+      pageCount: documentTemplateEditions.pageCount,
+      fields: documentTemplateEditions.fields,
+      updatedAt: documentTemplateEditions.updatedAt,
+      size: documentFiles.size,
+      sha256: documentFiles.sha256,
+    })
+    .from(documentTemplateEditions)
+    .innerJoin(documentTemplateVersions, eq(documentTemplateVersions.id, documentTemplateEditions.versionId))
+    .innerJoin(documentFiles, eq(documentFiles.id, documentTemplateEditions.fileId))
+    .where(inArray(documentTemplateVersions.templateId, templateIds))
+    .orderBy(desc(documentTemplateEditions.language));
+  const uses = await db
+    .select({
+      versionId: documentAssignments.templateVersionId,
+      status: documentAssignments.status,
+      n: count(),
+    })
+    .from(documentAssignments)
+    .where(inArray(documentAssignments.templateId, templateIds))
+    .groupBy(documentAssignments.templateVersionId, documentAssignments.status);
+  const reads = await db
+    .select({ templateId: documentReads.templateId, n: count() })
+    .from(documentReads)
+    .where(inArray(documentReads.templateId, templateIds))
+    .groupBy(documentReads.templateId);
   const readsOf = new Map(reads.map((r) => [r.templateId, r.n]));
   return templates.map((template) => {
     const own = versions.filter((v) => v.templateId === template.id);

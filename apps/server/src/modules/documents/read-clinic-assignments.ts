@@ -10,6 +10,7 @@ import {
   type AssignmentRow,
 } from './document-queries.ts';
 import { clinicAssignmentView, eventView } from './views.ts';
+import { mapInTurn } from '../../db/in-turn.ts';
 
 /** The clinic view of one assignment: its history and the signed file hash. */
 export async function clinicAssignmentOf(
@@ -17,7 +18,8 @@ export async function clinicAssignmentOf(
   db: Queryable,
   row: AssignmentRow,
 ): Promise<ClinicAssignment> {
-  const [events, version] = await Promise.all([listEvents(db, row.id), latestVersion(db, row.id)]);
+  const events = await listEvents(db, row.id);
+  const version = await latestVersion(db, row.id);
   return clinicAssignmentView(ctx, row, events.map(eventView), version?.signedSha256 ?? null);
 }
 
@@ -36,7 +38,7 @@ export async function listPatientAssignments(
       subjectId: patientId,
       detail: { count: rows.length },
     });
-    return Promise.all(rows.map((row) => clinicAssignmentOf(ctx, tx, row)));
+    return mapInTurn(rows, (row) => clinicAssignmentOf(ctx, tx, row));
   });
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { listCoverages } from './manage-coverages.ts';
 import { decryptedResource, loadPatientResource } from './resource-queries.ts';
+import { mapInTurn } from '../../db/in-turn.ts';
 
 /** Binds a snapshot's ciphertext to its patient and hand-in, so rows cannot be swapped. */
 const snapshotContext = (userId: string, id: string) => `intake-submission:${userId}:${id}`;
@@ -43,12 +44,10 @@ export async function writeIntakeSnapshot(
   submittedAt = ctx.now(),
 ): Promise<StoredSnapshot> {
   const sections = Object.fromEntries(
-    await Promise.all(
-      INTAKE_RESOURCE_NAMES.map(async (name) => [
-        name,
-        (await loadPatientResource(ctx, tx, userId, name))?.value ?? null,
-      ]),
-    ),
+    await mapInTurn(INTAKE_RESOURCE_NAMES, async (name) => [
+      name,
+      (await loadPatientResource(ctx, tx, userId, name))?.value ?? null,
+    ]),
   );
   const files = await tx
     .select({

@@ -30,13 +30,13 @@ import {
 type Update = z.output<typeof settingsUpdate>;
 
 export async function readSettingsView(ctx: AppContext, db: Queryable = ctx.db): Promise<SettingsView> {
-  const [values, set, logo, certificate, updated] = await Promise.all([
-    loadSettings(ctx, db),
-    secretsSet(db),
-    loadLogo(db),
-    signingCertificateInfo(db),
-    lastSettingsChange(db),
-  ]);
+  // One after another: a save reads the view inside its transaction, on one connection, where
+  // statements cannot overlap (pg queues them for now and refuses from pg 9).
+  const values = await loadSettings(ctx, db);
+  const set = await secretsSet(db);
+  const logo = await loadLogo(db);
+  const certificate = await signingCertificateInfo(db);
+  const updated = await lastSettingsChange(db);
   return {
     values,
     secrets: Object.fromEntries(

@@ -123,14 +123,13 @@ export async function findUsers(
     ...SORT_KEYS[query.sort].map((key) => sql`${direction(key)} nulls last`),
     direction(users.id),
   ];
-  const [rows, [counted]] = await Promise.all([
-    selectUsers(db, now)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  // One after another: `db` may be a transaction (db/in-turn.ts).
+  const rows = await selectUsers(db, now)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
   return { items: rows.map(viewOf), total: counted?.total ?? 0 };
 }
 
