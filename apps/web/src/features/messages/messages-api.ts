@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   assigneeList,
   attachmentContent,
@@ -9,6 +9,7 @@ import {
   zendeskToken,
   type AttachmentContent,
   type AttachmentUpload,
+  type PatientThread,
   type ThreadStatus,
 } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
@@ -40,6 +41,17 @@ export function usePatientThread(enabled = true) {
   });
 }
 
+/**
+ * The thread a write answered, shown at once. A read of the thread still in flight (the panel
+ * opening) is cancelled first: its older answer would otherwise land after this one and hide
+ * the message just sent until the next poll.
+ */
+async function showThread(client: QueryClient, thread: PatientThread): Promise<void> {
+  const key = [...MESSAGE_QUERIES, 'patient'];
+  await client.cancelQueries({ queryKey: key });
+  client.setQueryData(key, thread);
+}
+
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
@@ -52,7 +64,7 @@ export function useSendMessage() {
           encryptBody: true,
         }),
       ),
-    onSuccess: (thread) => client.setQueryData([...MESSAGE_QUERIES, 'patient'], thread),
+    onSuccess: (thread) => showThread(client, thread),
   });
 }
 
@@ -63,7 +75,7 @@ export function useMarkRead() {
       patientThread.parse(
         await apiRequest({ method: 'POST', path: '/patient/messages/read/', body: {}, progress: false }),
       ),
-    onSuccess: (thread) => client.setQueryData([...MESSAGE_QUERIES, 'patient'], thread),
+    onSuccess: (thread) => showThread(client, thread),
   });
 }
 
