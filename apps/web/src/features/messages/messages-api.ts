@@ -46,7 +46,7 @@ export function usePatientThread(enabled = true) {
  * opening) is cancelled first: its older answer would otherwise land after this one and hide
  * the message just sent until the next poll.
  */
-async function showThread(client: QueryClient, thread: PatientThread): Promise<void> {
+export async function showThread(client: QueryClient, thread: PatientThread): Promise<void> {
   const key = [...MESSAGE_QUERIES, 'patient'];
   await client.cancelQueries({ queryKey: key });
   client.setQueryData(key, thread);
