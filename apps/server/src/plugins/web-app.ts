@@ -4,9 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Codes, ERROR_CATALOGUE } from '@portal/protocol';
 
+// A page answers HEAD as it answers GET: Node sends the headers and drops the body.
+const READS = new Set(['GET', 'HEAD']);
+
 /**
- * Serves the built SPA; any other GET outside the API answers index.html so the
- * client-side router owns paths like /welcome. API paths never fall back.
+ * Serves the built SPA; any other GET (and HEAD, which load balancers and uptime checks send)
+ * outside the API answers index.html so the client-side router owns paths like /welcome. API
+ * paths never fall back.
  */
 export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
   const built = existsSync(path.join(webDist, 'index.html'));
@@ -30,7 +34,7 @@ export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist:
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (built && request.method === 'GET' && !request.url.startsWith('/backend/'))
+    if (built && READS.has(request.method) && !request.url.startsWith('/backend/'))
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const message =
       built || request.url.startsWith('/backend/')

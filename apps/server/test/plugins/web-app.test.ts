@@ -41,9 +41,10 @@ interface RawAnswer {
 }
 
 // node:http, not fetch: fetch decodes the body and hides which encoding was sent.
-function get(url: string, acceptEncoding?: string): Promise<RawAnswer> {
+function get(url: string, acceptEncoding?: string, method = 'GET'): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(`${portal.baseUrl}${url}`, {
+      method,
       headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
     });
     outgoing.on('response', (answer) => {
@@ -92,5 +93,32 @@ describe('web app compression', () => {
     const answer = await get('/assets/app.js.br');
     expect(answer.headers['content-type']).toContain('text/html');
     expect(answer.body.toString()).toBe(INDEX);
+  });
+});
+
+// Load balancers and uptime checks send HEAD: whatever answers GET answers HEAD alike, without a body.
+describe('HEAD', () => {
+  it.each([
+    ['the home page', '/'],
+    ['a page of the web app', '/auth/login'],
+    ['a hashed asset', '/assets/app.js'],
+    ['the health check', '/healthz'],
+    ['the readiness check', '/readyz'],
+    ['a public API read', '/backend/api/v1/public/config/'],
+  ])('answers %s as GET does, without a body', async (_, url) => {
+    const got = await get(url, 'br');
+    const head = await get(url, 'br', 'HEAD');
+    expect(got.status).toBe(200);
+    expect(head.status).toBe(200);
+    for (const header of ['content-type', 'content-length', 'content-encoding', 'cache-control']) {
+      expect(head.headers[header], header).toEqual(got.headers[header]);
+    }
+    expect(head.body.length).toBe(0);
+  });
+
+  it('answers an unknown API path 404 as GET does', async () => {
+    const head = await get('/backend/api/v1/no-such-route/', undefined, 'HEAD');
+    expect(head.status).toBe(404);
+    expect(head.body.length).toBe(0);
   });
 });
