@@ -2,7 +2,9 @@
 # Patient portal: one image for every node. Build: docker build -t patient-portal .
 # Run read-only: docker run --read-only --tmpfs /tmp -v portal-data:/var/lib/portal ... (docs/operations.md)
 
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+# A Node LTS line in support (Node 20 reached its end of life in April 2026); the image takes its
+# patch releases when rebuilt. `engines` keeps what CI proves (>= 20.19).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: all dependencies; type-check the server, then build it and the web app ----------
 FROM ${NODE_IMAGE} AS build

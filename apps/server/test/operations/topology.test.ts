@@ -49,6 +49,19 @@ describe('container files', () => {
     expect(runtime).toMatch(/^CMD \["node", "--enable-source-maps", "apps\/server\/dist\/main\.js"\]$/m);
   });
 
+  it('the image runs a Node LTS line that is still supported, at least what engines promises', async () => {
+    const dockerfile = await readFile(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    const major = Number(/^ARG NODE_IMAGE=node:(\d+)[.-]/m.exec(dockerfile)?.[1]);
+    // https://nodejs.org/en/about/previous-releases: LTS lines and their end of life.
+    const endOfLife: Record<number, string> = { 22: '2027-04-30', 24: '2028-04-30', 26: '2029-04-30' };
+    expect(Object.keys(endOfLife)).toContain(String(major));
+    expect(new Date(endOfLife[major]!).getTime()).toBeGreaterThan(Date.now());
+    const { engines } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(major).toBeGreaterThanOrEqual(Number(/\d+/.exec(engines.node)?.[0]));
+  });
+
   it('compose.yaml runs PostgreSQL, a migration step, two read-only portal nodes with health checks, and a proxy', async () => {
     const compose = parse(await readFile(path.join(repoRoot, 'compose.yaml'), 'utf8'), { merge: true }) as {
       services: Record<string, ComposeService>;
