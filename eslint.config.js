@@ -124,7 +124,7 @@ function webImportDirection() {
 /**
  * The server's imports flow one way, app → modules → infrastructure (docs/contributing.md,
  * "Imports"). A module reaches another only through its entry, `modules/<m>/index.ts`. The
- * composition root (`app.ts`, `portal.ts`, `main.ts`, `cli/`, `demo/`) uses entries too, and each
+ * composition root (`app.ts`, `portal.ts`, `main.ts`, `cli/`, `demo/`, `jobs/`) uses entries too, and each
  * module's `routes.ts`, which it registers: an entry that re-exported its routes would load the
  * module's whole route tree into every module reading one function from it, and close import
  * cycles. No module imports the composition root. Infrastructure (`db/`, `lib/`, `plugins/` and
@@ -144,7 +144,7 @@ function serverImportDirection() {
     settings: {
       'boundaries/elements': [
         { type: 'module', pattern: `${base}/modules/*`, capture: ['name'], partialMatch: false },
-        { type: 'composition', pattern: `${base}/{cli,demo}`, partialMatch: false },
+        { type: 'composition', pattern: `${base}/{cli,demo,jobs}`, partialMatch: false },
         { type: 'infrastructure', pattern: `${base}/{db,lib,plugins}`, partialMatch: false },
         { type: 'root', pattern: base, partialMatch: false },
       ],

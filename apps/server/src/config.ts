@@ -100,6 +100,11 @@ export const configSchema = z.object({
   HANDSHAKE_TTL_SECONDS: positiveInt
     .default(60 * 60 * 24)
     .describe('Handshake session lifetime without use.'),
+  AUDIT_RETENTION_DAYS: positiveInt
+    .default(2192)
+    .describe(
+      'Days the audit log is kept; older rows are deleted by the housekeeping job. Default six years (HIPAA §164.316(b)(2)).',
+    ),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt
     .default(30)
     .describe('Per client address: login, MFA, signup and password-reset requests a minute.'),

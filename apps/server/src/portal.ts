@@ -16,6 +16,8 @@ import {
   startLivenessListener,
 } from './modules/auth/index.ts';
 import { createMailer, createMailQueue, type MailQueue } from './modules/mail/index.ts';
+import { JOBS } from './jobs/job-table.ts';
+import { createJobScheduler, type JobScheduler } from './jobs/scheduler.ts';
 
 export interface Portal {
   app: FastifyInstance;
@@ -23,6 +25,8 @@ export interface Portal {
   database: DatabaseHandle;
   /** The outbox worker of this node (tests drain it before reading the outbox). */
   mailQueue: MailQueue;
+  /** This node's runner of the background jobs (tests run one now). */
+  jobs: JobScheduler;
   demoSeeded: boolean;
   close(): Promise<void>;
 }
@@ -34,6 +38,8 @@ export interface PortalOptions {
   migrationsFolder?: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Background job intervals other than the job table's, by job name (tests shorten them). */
+  jobEveryMs?: Readonly<Record<string, number>>;
 }
 
 /** Opens the database, migrates, seeds demo data when allowed, and builds the app. */
@@ -89,12 +95,16 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
   // After in-flight requests, before the pool: a graceful shutdown closes the LISTEN connection too.
   app.addHook('onClose', () => listener.close());
   app.addHook('onClose', () => mailQueue.close());
+  const jobs = createJobScheduler(ctx, database, JOBS, { everyMs: options.jobEveryMs });
+  app.addHook('onClose', () => jobs.close());
   mailQueue.start();
+  jobs.start();
   return {
     app,
     ctx,
     database,
     mailQueue,
+    jobs,
     demoSeeded,
     async close() {
       await app.close();

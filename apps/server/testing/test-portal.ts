@@ -77,6 +77,8 @@ export interface TestPortalOptions {
   /** A release's migrations other than the committed ones (upgrade tests). */
   migrationsFolder?: string;
   clock?: TestClock;
+  /** Background job intervals other than the job table's (a short purge interval). */
+  jobEveryMs?: Readonly<Record<string, number>>;
 }
 
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
@@ -106,6 +108,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     database: options.database ?? fresh!.target,
     migrationsFolder: options.migrationsFolder,
     now: clock.now,
+    jobEveryMs: options.jobEveryMs,
     logger: { level: 'info', stream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
   });
   const address = await portal.app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,3 +9,4 @@ export * from './clinic.ts';
 export * from './worklist.ts';
 export * from './mail.ts';
 export * from './caregivers.ts';
+export * from './jobs.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Codes, deriveSharedSecret, generateKeyPair, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { handshakes, usedSalts } from '../../db/schema/index.ts';
@@ -74,11 +74,4 @@ export async function revokeHandshake(ctx: AppContext, uid: string): Promise<voi
     .set({ revokedAt: ctx.now() })
     .where(and(eq(handshakes.uid, uid), isNull(handshakes.revokedAt)));
   ctx.liveness.forgetHandshake(uid);
-}
-
-/** Housekeeping: forget handshakes (and their used salts) idle past their lifetime. */
-export async function purgeExpiredHandshakes(ctx: AppContext): Promise<void> {
-  const cutoff = new Date(ctx.now().getTime() - ctx.config.HANDSHAKE_TTL_SECONDS * 1000);
-  await ctx.db.delete(handshakes).where(lt(handshakes.lastUsedAt, cutoff));
-  await ctx.db.delete(handshakes).where(sql`${handshakes.revokedAt} is not null`);
 }

@@ -3,6 +3,7 @@ export { checkCertificateUpload } from './certificate-upload.ts';
 export { documentHistory, referenceReads } from './document-history.ts';
 export { loadDocumentFile, storeDocumentFile } from './file-store.ts';
 export { recordDocumentEvent } from './move-document.ts';
+export { runDocumentJobs } from './expiry-job.ts';
 export {
   describeCertificate,
   replaceSigningCertificate,

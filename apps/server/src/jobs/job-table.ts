@@ -1,0 +1,22 @@
+import { runDocumentJobs } from '../modules/documents/index.ts';
+import type { Job } from './job.ts';
+import { purgeGrowingTables } from './purge-growing-tables.ts';
+
+/**
+ * Every background job of the portal. One node of the cluster runs each job per interval
+ * (scheduler.ts). The mail outbox is not here: every node's queue polls it, because its rows are
+ * claimed one by one with FOR UPDATE SKIP LOCKED and sending is work worth spreading
+ * (modules/mail/mail-queue.ts, decision 0028).
+ */
+export const JOBS: readonly Job[] = [
+  // Documents past their due time expire, and reminders go out, within a minute.
+  { name: 'documents', everyMs: 60_000, run: (ctx) => runDocumentJobs(ctx) },
+  // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
+  { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },
+  {
+    name: 'analyze',
+    everyMs: 6 * 3_600_000,
+    runsHere: (database) => database.analyze !== undefined,
+    run: (_ctx, database) => database.analyze!(),
+  },
+];
