@@ -3,7 +3,12 @@ import { emailSchema, Locale, nameSchema, Role } from './auth.ts';
 import { encodedValue, pageOf } from './common.ts';
 import { profileSchema } from './intake.ts';
 import { intakeStatus } from './intake-status.ts';
-import { isStaffPermission, STAFF_PERMISSIONS, StaffPresetName } from './staff-permissions.ts';
+import {
+  isStaffPermission,
+  MUST_KEEP_A_HOLDER,
+  STAFF_PERMISSIONS,
+  StaffPresetName,
+} from './staff-permissions.ts';
 import { isoTime, page, pageSize } from './admin-api.ts';
 import { auditEntry } from './admin-audit.ts';
 
@@ -116,6 +121,7 @@ export type UserAccessRequest = z.infer<typeof userAccessRequest>;
 export const USER_CONFLICTS = {
   selfLockout: 'You cannot remove your own administrator access, lock or deactivate yourself',
   lastAdmin: 'At least one active administrator must remain: make someone else an administrator first',
+  lastHolder: `Each of ${MUST_KEEP_A_HOLDER.join(', ')} must stay with an active administrator: give it to someone else first`,
   notApplicable: 'This action does not apply to the account as it is now',
   emailTaken: 'An account with this e-mail address already exists',
 } as const;
@@ -123,6 +129,7 @@ export const USER_CONFLICTS = {
 /** 10403 messages of the users API, beyond the plain `Not allowed` of a missing permission. */
 export const USER_REFUSALS = {
   beyondOwnPermissions: 'You can only grant, or manage staff who hold, permissions you hold yourself',
+  ownAccess: 'You cannot change your own roles or permissions: another administrator does that',
 } as const;
 
 /**

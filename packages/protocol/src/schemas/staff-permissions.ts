@@ -21,6 +21,17 @@ export type StaffPermission = z.infer<typeof StaffPermission>;
 export const isStaffPermission = (auth: string): auth is StaffPermission =>
   (STAFF_PERMISSIONS as readonly string[]).includes(auth);
 
+/**
+ * Permissions that always keep a holder: without an active administrator holding one, no account
+ * could manage staff, change the settings or read the audit log again, nor give the permission
+ * back (the server answers 10409 to the change that would take the last one away).
+ */
+export const MUST_KEEP_A_HOLDER = [
+  'manage_users',
+  'manage_settings',
+  'read_audit',
+] as const satisfies readonly StaffPermission[];
+
 /** The presets of the access dialog; a clinic may still tick permissions one by one. */
 export const STAFF_PRESETS = {
   front_desk: ['manage_users', 'answer_messages', 'manage_documents'],

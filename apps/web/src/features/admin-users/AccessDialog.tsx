@@ -20,7 +20,7 @@ const AUTH_CHOICES = ['admin', ...STAFF_PERMISSIONS] as const;
 
 interface AccessDialogProps {
   user: AdminUser;
-  /** One's own admin role and auth stay (the server refuses removing them). */
+  /** One's own access is shown, not offered: another administrator changes it (the server answers 10403). */
   isSelf: boolean;
   onClose: () => void;
 }
@@ -40,6 +40,7 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
   const isAdmin = roles.includes('admin');
   // Someone holding permissions the actor lacks is managed by someone who holds them (the server refuses too).
   const outranked = beyondOwn(actorAuths, user.auths).length > 0;
+  const readOnly = outranked || isSelf;
 
   const changeRole = (role: Role, on: boolean) => {
     const next = toggle(roles, role, on);
@@ -68,13 +69,18 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
   return (
     <Dialog title={t('users.access.title', { name })} onClose={onClose}>
       <p>{t('users.access.intro')}</p>
-      {(error || outranked) && (
+      {isSelf && (
+        <p className="form-alert form-alert--info" id={`own-access-${user.id}`}>
+          {t('users.access.selfHint')}
+        </p>
+      )}
+      {(error || (outranked && !isSelf)) && (
         <p className="form-alert form-alert--error" role="alert">
           {t(error ?? 'errors.beyondOwnPermissions')}
         </p>
       )}
       <form noValidate onSubmit={submit}>
-        <fieldset className="choice-group" disabled={outranked}>
+        <fieldset className="choice-group" disabled={readOnly}>
           <legend className="field__label">{t('users.access.roles')}</legend>
           {Role.options.map((role) => (
             <Checkbox
@@ -82,7 +88,6 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
               label={t(`users.roles.${role}`)}
               hint={t(`users.access.roleHint.${role}`)}
               checked={roles.includes(role)}
-              disabled={isSelf && role === 'admin'}
               onChange={(e) => changeRole(role, e.target.checked)}
             />
           ))}
@@ -90,6 +95,7 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
         {isAdmin && (
           <div className="access-dialog__staff">
             <PresetPicker
+              disabled={readOnly}
               legend={t('users.access.presets')}
               name={`preset-${user.id}`}
               value={presetChoiceOf(auths)}
@@ -97,7 +103,7 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
               choices={PRESET_CHOICES}
               onChoose={(preset) => setAuths(withPreset(auths, preset))}
             />
-            <fieldset className="choice-group" disabled={outranked}>
+            <fieldset className="choice-group" disabled={readOnly}>
               <legend className="field__label">{t('users.access.auths')}</legend>
               {AUTH_CHOICES.map((auth) => {
                 const notYours = auth !== 'admin' && !actorAuths.includes(auth);
@@ -107,7 +113,7 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
                     label={t(`users.auths.${auth}`)}
                     hint={t(`users.access.authHint.${auth}`)}
                     checked={auths.includes(auth)}
-                    disabled={(isSelf && auth === 'admin') || notYours}
+                    disabled={notYours}
                     onChange={(e) => setAuths(toggle(auths, auth, e.target.checked))}
                   />
                 );
@@ -118,15 +124,16 @@ export function AccessDialog({ user, isSelf, onClose }: AccessDialogProps) {
             </fieldset>
           </div>
         )}
-        {isSelf && <p className="field__hint">{t('users.access.selfHint')}</p>}
-        <p className="field__hint">{t('users.access.sessionsHint')}</p>
+        {!isSelf && <p className="field__hint">{t('users.access.sessionsHint')}</p>}
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
+            {isSelf ? t('common.close') : t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={change.isPending || outranked}>
-            {change.isPending ? t('common.working') : t('users.access.submit')}
-          </button>
+          {!isSelf && (
+            <button type="submit" className="button button--primary" disabled={change.isPending || outranked}>
+              {change.isPending ? t('common.working') : t('users.access.submit')}
+            </button>
+          )}
         </div>
       </form>
     </Dialog>

@@ -11,13 +11,23 @@ interface PresetPickerProps {
   /** With `custom`: the choice the ticked permissions make when they match no preset. */
   choices: readonly PresetChoice[];
   onChoose: (preset: StaffPreset) => void;
+  /** Shown but not chosen (one's own access, or someone who outranks the actor). */
+  disabled?: boolean;
 }
 
 /** The staff presets as one-click choices (radio buttons), each with what it gives. */
-export function PresetPicker({ legend, name, value, actorAuths, choices, onChoose }: PresetPickerProps) {
+export function PresetPicker({
+  legend,
+  name,
+  value,
+  actorAuths,
+  choices,
+  onChoose,
+  disabled = false,
+}: PresetPickerProps) {
   const { t } = useTranslation('admin');
   return (
-    <fieldset className="choice-group preset-picker">
+    <fieldset className="choice-group preset-picker" disabled={disabled}>
       <legend className="field__label">{legend}</legend>
       {choices.map((choice) => {
         const hintId = `${name}-${choice}-hint`;

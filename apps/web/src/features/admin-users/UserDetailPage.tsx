@@ -54,7 +54,7 @@ export default function UserDetailPage() {
       {may('manage_users') && (
         <div className="user-detail__actions" role="group" aria-label={t('detail.actions')}>
           <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-            {t('users.row.access')}
+            {t(isSelf ? 'users.row.ownAccess' : 'users.row.access')}
           </button>
           {actionsFor(user, isSelf).map((a) => (
             <button

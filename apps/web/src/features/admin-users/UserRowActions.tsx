@@ -29,7 +29,13 @@ export function UserRowActions({ user, isSelf, manage }: UserRowActionsProps) {
   const entries: MenuEntry[] = manage
     ? [
         open,
-        { kind: 'action', id: 'access', label: t('users.row.access'), onSelect: () => manage.onAccess(user) },
+        {
+          kind: 'action',
+          id: 'access',
+          // One's own access opens read-only: another administrator changes it.
+          label: t(isSelf ? 'users.row.ownAccess' : 'users.row.access'),
+          onSelect: () => manage.onAccess(user),
+        },
         { kind: 'separator', id: 'sep' },
         ...actionsFor(user, isSelf).map((a): MenuEntry => ({
           kind: 'action',

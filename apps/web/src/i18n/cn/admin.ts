@@ -1,15 +1,18 @@
 /** 管理：用户、用户详情、设置、审计日志，以及接受邀请页面。 */
 export default {
-  common: { cancel: '取消', working: '处理中…', loading: '正在加载…' },
+  common: { cancel: '取消', close: '关闭', working: '处理中…', loading: '正在加载…' },
   errors: {
     generic: '出现问题，请重试。',
     selfLockout: '您不能移除自己的管理员权限，也不能锁定或停用自己的账户。',
     lastAdmin: '必须至少保留一位有效的管理员。请先将其他人设为管理员。',
+    lastHolder:
+      '管理用户、更改设置和查看审计日志的权限必须各自至少由一位有效的管理员持有。请先将该权限授予其他人。',
     notApplicable: '此操作已不适用于该账户，列表已刷新。',
     emailTaken: '该电子邮件地址已有账户。',
     conflict: '该账户已被他人更改，请重试。',
     forbidden: '您无权执行此操作。',
     beyondOwnPermissions: '您只能授予自己拥有的权限，也只能管理权限不超出您自己的工作人员。',
+    ownAccess: '您不能更改自己的角色或权限，可以请其他管理员为您更改。',
     notFound: '未找到此账户。',
     validation: '部分内容未被接受，请检查。',
   },
@@ -106,7 +109,13 @@ export default {
       desc: '降序',
       empty: '没有符合筛选条件的用户。',
     },
-    row: { open: '查看详情', access: '更改角色和权限', actions: '操作', actionsFor: '（{{name}}）' },
+    row: {
+      open: '查看详情',
+      access: '更改角色和权限',
+      ownAccess: '查看您的角色和权限',
+      actions: '操作',
+      actionsFor: '（{{name}}）',
+    },
     invite: {
       open: '邀请用户',
       title: '邀请用户',
@@ -182,7 +191,7 @@ export default {
         read_audit: '谁在何时做了什么，并可导出。',
       },
       notYours: '您自己没有的权限无法授予他人。',
-      selfHint: '您不能移除自己的管理员角色或菜单。',
+      selfHint: '这是您自己的角色和权限。您不能自行更改，请联系拥有相同权限的其他管理员。',
       sessionsHint: '移除角色或权限会使对方退出登录；添加则会刷新其门户。',
       needRole: '请至少选择一个角色。',
       submit: '保存权限',

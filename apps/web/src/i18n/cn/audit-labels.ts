@@ -169,6 +169,8 @@ export default {
       notApplicable: '此操作不适用于账户当时的状态',
       emailTaken: '此电子邮件地址已有账户',
       beyondOwnPermissions: '超出了管理员自己的权限',
+      lastHolder: '这会导致门户必需的某项权限没有任何有效的管理员持有',
+      ownAccess: '这会更改管理员自己的访问权限',
     },
     section: {
       insurance_card: '保险卡图片',

@@ -1,16 +1,19 @@
 /** Administration: users, user detail, settings, audit log, and the invitation screen. */
 export default {
-  common: { cancel: 'Cancel', working: 'Working…', loading: 'Loading…' },
+  common: { cancel: 'Cancel', close: 'Close', working: 'Working…', loading: 'Loading…' },
   errors: {
     generic: 'Something went wrong. Please try again.',
     selfLockout: 'You cannot remove your own administrator access, lock or deactivate yourself.',
     lastAdmin: 'At least one active administrator must remain. Make someone else an administrator first.',
+    lastHolder:
+      'Managing users, changing settings and reading the audit log must each stay with an active administrator. Give the permission to someone else first.',
     notApplicable: 'This action no longer applies to the account. The list has been refreshed.',
     emailTaken: 'An account with this e-mail address already exists.',
     conflict: 'The account changed in the meantime. Please try again.',
     forbidden: 'You are not allowed to do this.',
     beyondOwnPermissions:
       'You can only grant permissions you hold yourself, and only manage staff whose permissions you hold.',
+    ownAccess: 'You cannot change your own roles or permissions. Another administrator can do it for you.',
     notFound: 'This account was not found.',
     validation: 'Some values were not accepted. Please check them.',
   },
@@ -132,6 +135,7 @@ export default {
     row: {
       open: 'Open details',
       access: 'Change roles and permissions',
+      ownAccess: 'View your roles and permissions',
       actions: 'Actions',
       actionsFor: ' for {{name}}',
     },
@@ -215,7 +219,8 @@ export default {
         read_audit: 'Who did what, when, and export it.',
       },
       notYours: 'Permissions you do not hold yourself cannot be granted.',
-      selfHint: 'You cannot remove your own administrator role or menu.',
+      selfHint:
+        'These are your own roles and permissions. You cannot change them yourself: ask another administrator who holds the same permissions.',
       sessionsHint:
         'Taking a role or permission away signs the person out; adding one refreshes their portal.',
       needRole: 'Choose at least one role.',

@@ -174,6 +174,8 @@ export default {
       notApplicable: 'It did not apply to the account as it was',
       emailTaken: 'The e-mail address already has an account',
       beyondOwnPermissions: 'It went beyond the administrator’s own permissions',
+      lastHolder: 'It would have left no active administrator holding a permission the portal needs',
+      ownAccess: 'It would have changed the administrator’s own access',
     },
     section: {
       insurance_card: 'Insurance card image',

@@ -160,7 +160,41 @@ describe('the users table on a wide screen', () => {
         .getByRole('menuitem')
         .elements()
         .map((item) => item.textContent),
-    ).toEqual(['Open details', 'Change roles and permissions']);
+    ).toEqual(['Open details', 'View your roles and permissions']);
+  });
+
+  test('one’s own roles and permissions are shown read-only, saying who can change them', async () => {
+    await page.viewport(1280, 900);
+    const self = user(1, {
+      email: ADMIN,
+      first_name: 'Alex',
+      last_name: 'Admin',
+      roles: ['admin'],
+      auths: ['admin', 'manage_users'],
+    });
+    const screen = await renderUsers([pageAt('', pageOf([self]))]);
+    await screen.getByRole('button', { name: 'Actions for Alex Admin' }).click();
+    await screen.getByRole('menuitem', { name: 'View your roles and permissions' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Roles and permissions of Alex Admin' });
+    await expect
+      .element(dialog.getByText('You cannot change them yourself: ask another administrator'))
+      .toBeVisible();
+    for (const box of dialog.getByRole('checkbox').elements()) expect(box).toBeDisabled();
+    for (const radio of dialog.getByRole('radio').elements()) expect(radio).toBeDisabled();
+    await expect.element(dialog.getByRole('button', { name: 'Save access' })).not.toBeInTheDocument();
+    await expect.element(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('another administrator’s roles and permissions can be changed', async () => {
+    await page.viewport(1280, 900);
+    const colleague = user(2, { first_name: 'Bo', last_name: 'Desk', roles: ['admin'], auths: ['admin'] });
+    const screen = await renderUsers([pageAt('', pageOf([colleague]))]);
+    await screen.getByRole('button', { name: 'Actions for Bo Desk' }).click();
+    await screen.getByRole('menuitem', { name: 'Change roles and permissions' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Roles and permissions of Bo Desk' });
+    await expect.element(dialog.getByRole('checkbox', { name: /^Patient/ })).toBeEnabled();
+    await expect.element(dialog.getByRole('button', { name: 'Save access' })).toBeVisible();
   });
 
   test('without manage_users a row only opens the account', async () => {

@@ -1,5 +1,12 @@
 import { and, arrayContains, eq, ne, sql } from 'drizzle-orm';
-import { Codes, isStaffPermission, ProtocolError, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
+import {
+  Codes,
+  isStaffPermission,
+  MUST_KEEP_A_HOLDER,
+  ProtocolError,
+  USER_CONFLICTS,
+  USER_REFUSALS,
+} from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
 
@@ -34,10 +41,38 @@ export async function lockAccountChanges(tx: Queryable): Promise<void> {
 }
 
 /**
- * The rules that keep the portal administrable: nobody removes their own admin access, and the
- * last active administrator stays one. Every signed-in caller is an active admin, so the second
- * rule bites when a request is already past its checks as its own actor loses the role; the
- * caller holds ADMIN_CHANGES_LOCK, so two administrators demoting each other are serialised.
+ * What must always have a holder, as data: the administrator role, and each permission without
+ * which no one could manage staff, settings or the audit log again. A holder is an active
+ * account with the admin role (the auth plugin lets nobody else use a permission).
+ */
+const KEPT_ACCESS = [
+  { access: 'admin', conflict: USER_CONFLICTS.lastAdmin },
+  ...MUST_KEEP_A_HOLDER.map((permission) => ({ access: permission, conflict: USER_CONFLICTS.lastHolder })),
+] as const;
+
+const holds = (u: AccountState, access: string) =>
+  isActiveAdmin(u) && (access === 'admin' || u.auths.includes(access));
+
+/**
+ * No account changes its own roles or permissions (10403): someone else holding them does, so
+ * one's access never depends on one's own word (a front desk adding the patient role to itself,
+ * an administrator narrowing itself past what the portal needs).
+ */
+export function assertNotOwnAccess(actorId: string, before: AccountState, after: AccountState): void {
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((x) => b.includes(x));
+  if (before.id === actorId && !(same(before.roles, after.roles) && same(before.auths, after.auths))) {
+    throw new ProtocolError(Codes.forbidden, USER_REFUSALS.ownAccess);
+  }
+}
+
+/**
+ * The rules that keep the portal administrable: nobody locks, deactivates or demotes
+ * themself, and the last active holder of the admin role and of each MUST_KEEP_A_HOLDER
+ * permission keeps it (10409). Every signed-in caller is an active admin, and one may only
+ * act on staff whose permissions one holds, so the second rule bites when a request is already
+ * past its checks as its own actor loses the access; the caller holds ADMIN_CHANGES_LOCK, so two
+ * administrators taking a permission from each other are serialised.
  */
 export async function assertKeepsAdministrators(
   tx: Queryable,
@@ -47,13 +82,22 @@ export async function assertKeepsAdministrators(
 ): Promise<void> {
   const ownAdminAccess = before.id === actorId && (!isActiveAdmin(after) || !after.auths.includes('admin'));
   if (ownAdminAccess) throw new ProtocolError(Codes.conflict, USER_CONFLICTS.selfLockout);
-  if (!isActiveAdmin(before) || isActiveAdmin(after)) return;
-  const others = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(arrayContains(users.roles, ['admin']), eq(users.status, 'active'), ne(users.id, before.id)))
-    .limit(1);
-  if (others.length === 0) throw new ProtocolError(Codes.conflict, USER_CONFLICTS.lastAdmin);
+  for (const { access, conflict } of KEPT_ACCESS) {
+    if (!holds(before, access) || holds(after, access)) continue;
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          arrayContains(users.roles, ['admin']),
+          eq(users.status, 'active'),
+          ne(users.id, before.id),
+          access === 'admin' ? undefined : arrayContains(users.auths, [access]),
+        ),
+      )
+      .limit(1);
+    if (others.length === 0) throw new ProtocolError(Codes.conflict, conflict);
+  }
 }
 
 /** The 10403 message when staff would grant, or act on someone holding, more than they hold. */

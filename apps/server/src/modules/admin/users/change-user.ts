@@ -17,6 +17,7 @@ import { queueEvent } from '../../events/index.ts';
 import type { AdminActor } from '../admin-actor.ts';
 import {
   assertKeepsAdministrators,
+  assertNotOwnAccess,
   assertWithinOwnPermissions,
   lockAccountChanges,
   removesAccess,
@@ -86,6 +87,7 @@ export async function changeUser(
       if (change.applies && !change.applies(shown)) {
         throw new ProtocolError(Codes.conflict, USER_CONFLICTS.notApplicable);
       }
+      assertNotOwnAccess(actor.adminId, stateOf(before), stateOf(after));
       assertWithinOwnPermissions(actor.auths, before.auths, after.auths);
       await assertKeepsAdministrators(tx, actor.adminId, stateOf(before), stateOf(after));
     } catch (error) {
