@@ -128,14 +128,18 @@ export interface ProcessDatabase {
 
 /**
  * A database for server processes: a fresh PostgreSQL database when DATABASE_URL is set
- * (dropped afterwards), otherwise PGlite files in a fresh DATA_DIR.
+ * (dropped afterwards), otherwise PGlite files in a fresh DATA_DIR. A test of one engine's own
+ * behaviour names it: `pglite` whatever DATABASE_URL says, `postgres` on DATABASE_URL's server.
  */
-export async function processDatabase(): Promise<ProcessDatabase> {
+export async function processDatabase(
+  engine: ProcessDatabase['engine'] = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+): Promise<ProcessDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-proc-'));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  if (!process.env.DATABASE_URL) {
+  if (engine === 'pglite') {
     return { engine: 'pglite', dataDir, env: { DATA_DIR: dataDir }, drop: removeDir };
   }
+  if (!process.env.DATABASE_URL) throw new Error('a PostgreSQL process database needs DATABASE_URL');
   const fresh = await freshDatabase();
   const url = (fresh.target as { url: string }).url;
   return {

@@ -37,15 +37,20 @@ const ADMIN = { email: 'night.admin@clinic.example', password: 'Night-shift-admi
 let db: ProcessDatabase;
 let work: string;
 let node: ServerProcess | undefined;
-beforeAll(async () => {
-  db = await processDatabase();
-  work = await mkdtemp(path.join(tmpdir(), 'portal-tools-'));
-});
-afterAll(async () => {
-  await node?.stop();
-  await db.drop();
-  await rm(work, { recursive: true, force: true });
-});
+
+/** Each engine's tests on a database of that engine, whatever DATABASE_URL names. */
+function onEngine(engine: ProcessDatabase['engine']) {
+  beforeAll(async () => {
+    db = await processDatabase(engine);
+    work = await mkdtemp(path.join(tmpdir(), 'portal-tools-'));
+  });
+  afterAll(async () => {
+    await node?.stop();
+    node = undefined;
+    await db.drop();
+    await rm(work, { recursive: true, force: true });
+  });
+}
 
 interface ToolRun {
   code: number;
@@ -113,7 +118,10 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
   }
 }
 
-describe.runIf(!process.env.DATABASE_URL)('tools beside a live portal on PGlite', () => {
+// PGlite's protection is the embedded engine's own: these run in every suite, CI's on PostgreSQL too.
+describe('tools beside a live portal on PGlite', () => {
+  onEngine('pglite');
+
   it('a second portal on the same DATA_DIR refuses to start and names the one running', async () => {
     node = await startPortal();
     expect(lockHolderOf(db.dataDir)).toMatchObject({
@@ -203,6 +211,8 @@ async function untilNoNodes(url: string): Promise<void> {
 }
 
 describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on PostgreSQL', () => {
+  onEngine('postgres');
+
   it('each tool but rotate-keys works beside the live portal and its work is in the database afterwards', async () => {
     node = await startPortal();
     const created = await TOOLS['admin:create']();
