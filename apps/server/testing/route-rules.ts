@@ -1,4 +1,9 @@
-import { WORKLIST_PERMISSIONS, type CaregiverScope, type StaffPermission } from '@portal/protocol';
+import {
+  REPRESENTATIVE_SIGNING_PERMISSION,
+  WORKLIST_PERMISSIONS,
+  type CaregiverScope,
+  type StaffPermission,
+} from '@portal/protocol';
 import type { RawRequest, SecurityWorld } from './attacks.ts';
 
 /**
@@ -89,7 +94,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /patient/intake/': { access: 'patient', caregiver: 'view_intake' },
   'GET /patient/intake/review/': { access: 'patient', caregiver: 'view_intake' },
   'POST /patient/intake/submit/': { access: 'patient', caregiver: 'fill_intake' },
-  'GET /patient/export/fhir/': { access: 'patient', caregiver: 'view_intake' },
+  // The whole record, assessments included: the patient's own right of access, no caregiver's.
+  'GET /patient/export/fhir/': { access: 'patient' },
   'GET /patient/bf_adl/': { access: 'patient', caregiver: 'view_assessments' },
   'POST /patient/bf_adl/': { access: 'patient', caregiver: 'fill_assessments' },
   'GET /patient/documents/': { access: 'patient', caregiver: 'view_documents' },
@@ -196,7 +202,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /admin/patients/:id/caregivers/': staff('manage_users'),
   'POST /admin/patients/:id/caregivers/revoke/': staff('manage_users'),
   'GET /admin/patients/:id/caregivers/authority/': staff(CHART_CAREGIVER_READERS),
-  'POST /admin/patients/:id/representative_signing/': staff('manage_users'),
+  'POST /admin/patients/:id/representative_signing/': staff(REPRESENTATIVE_SIGNING_PERMISSION),
 };
 
 /**

@@ -46,3 +46,36 @@ describe('the staff-permissions decision record', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+const caregiverRecord = readdirSync(decisions).find((name) => name.endsWith('-caregivers-acting-for.md'));
+/** `| \`GET /patient/bf_adl/\` | \`view_assessments\` |` or `| … | none |`, cells padded or not. */
+const SCOPE_ROW = /^\| `((?:GET|POST) \/[^`]+)` +\| (?:`(\w+)`|none) +\|$/;
+
+/** Decision 0023's rows, as `[route, scope or undefined]`. */
+function scopeRows(): [string, string | undefined][] {
+  expect(caregiverRecord, 'docs/decisions/*-caregivers-acting-for.md').toBeDefined();
+  return readFileSync(path.join(decisions, caregiverRecord!), 'utf8')
+    .split('\n')
+    .map((line) => SCOPE_ROW.exec(line.trim()))
+    .filter((match) => match !== null)
+    .map((match) => [match[1]!, match[2]]);
+}
+
+describe('the caregivers decision record', () => {
+  it("lists every route a caregiver's token reaches with the scope its rule opens it to, and no other", () => {
+    const reachable = Object.entries(ROUTE_RULES).filter(
+      ([, rule]) => rule.access === 'patient' || rule.access === 'signed-in',
+    );
+    const written = new Map(scopeRows());
+    expect(reachable.map(([key]) => key).filter((key) => !written.has(key))).toEqual([]);
+    const wrong = [...written].flatMap(([key, scope]) => {
+      const rule = ROUTE_RULES[key];
+      if (!rule || rule.access === 'admin' || rule.access === 'public')
+        return [`${key}: no patient route of that name in route-rules.ts`];
+      return rule.caregiver === scope
+        ? []
+        : [`${key}: written ${scope ?? 'none'}, the rule says ${rule.caregiver ?? 'none'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+});

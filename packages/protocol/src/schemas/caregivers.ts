@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-vocabulary.ts';
 import { emailSchema } from './auth.ts';
 import { AuthorityKind, CaregiverScope, GrantSource } from './caregiver-terms.ts';
+import type { StaffPermission } from './staff-permissions.ts';
 
 export { AuthorityKind, CAREGIVER_SCOPES, CaregiverScope, GrantSource } from './caregiver-terms.ts';
 
@@ -22,6 +23,33 @@ export const SCOPE_NEEDS: Partial<Record<CaregiverScope, CaregiverScope>> = {
   sign_documents: 'view_documents',
   fill_assessments: 'view_assessments',
 };
+
+/**
+ * The staff permission a grant the clinic records needs for each scope: staff open to a caregiver
+ * only what they may read or decide themselves. The see scopes are chart reads (every chart
+ * section is `read_chart`); filling in is judged by whoever reviews what the patient hands in
+ * (`review_intake`); signing for the patient is a clinical decision about who may consent for
+ * them, so it needs `review_intake` too, as the representative-signing switch does; messages need
+ * the clinic inbox. Front desk (`manage_users`) may thus record only a messages grant.
+ */
+export const SCOPE_PERMISSIONS: Record<CaregiverScope, StaffPermission> = {
+  view_intake: 'read_chart',
+  fill_intake: 'review_intake',
+  view_documents: 'read_chart',
+  sign_documents: 'review_intake',
+  view_assessments: 'read_chart',
+  fill_assessments: 'review_intake',
+  write_messages: 'answer_messages',
+};
+
+/** Who may allow a patient's caregivers to sign as authorised representative: who may grant signing. */
+export const REPRESENTATIVE_SIGNING_PERMISSION: StaffPermission = SCOPE_PERMISSIONS.sign_documents;
+
+/** The scopes staff holding these auths may put in a grant they record. */
+export const scopesWithin = (auths: readonly string[]): CaregiverScope[] =>
+  (Object.keys(SCOPE_PERMISSIONS) as CaregiverScope[]).filter((scope) =>
+    auths.includes(SCOPE_PERMISSIONS[scope]),
+  );
 
 /** The longest a grant may run; the patient renews it after that. */
 export const GRANT_MAX_DAYS = 3 * 366;
@@ -47,6 +75,8 @@ export const GRANT_REFUSALS = {
   signingNotAllowed: 'The clinic has not allowed signing as authorised representative for this patient',
   /** 10409 at `email`: this patient already has an invited or active grant for the address. */
   duplicate: 'This address already has an invitation or a grant for this record',
+  /** 10403: staff recording a scope whose permission (SCOPE_PERMISSIONS) they do not hold. */
+  beyondOwnPermissions: 'You can only let a caregiver see or do what you may see or do yourself',
 } as const;
 
 export const GrantStatus = z.enum(['invited', 'active', 'declined', 'revoked', 'expired']);
@@ -80,6 +110,8 @@ export const caregiverGrant = z.object({
   ends_on: isoDate,
   status: GrantStatus,
   source: GrantSource,
+  /** For a grant the clinic recorded: the staff member who recorded it (not PHI of the patient). */
+  recorded_by: z.string().nullable(),
   authority: z.object({ kind: AuthorityKind, file_name: z.string() }).nullable(),
   created_at: isoTime,
   accepted_at: isoTime.nullable(),

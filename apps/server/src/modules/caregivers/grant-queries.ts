@@ -69,6 +69,7 @@ export function statusOf(row: GrantRow, now: Date): GrantStatus {
 }
 
 const caregiver = alias(users, 'caregiver');
+const recorder = alias(users, 'recorder');
 
 /** Every grant a patient gave (or staff recorded for them), newest first, as the patient and the chart see them. */
 export async function grantsOfPatient(
@@ -77,13 +78,20 @@ export async function grantsOfPatient(
   patientId: string,
 ): Promise<CaregiverGrant[]> {
   const rows = await db
-    .select({ grant: caregiverGrants, firstName: caregiver.firstName, lastName: caregiver.lastName })
+    .select({
+      grant: caregiverGrants,
+      firstName: caregiver.firstName,
+      lastName: caregiver.lastName,
+      recorderFirst: recorder.firstName,
+      recorderLast: recorder.lastName,
+    })
     .from(caregiverGrants)
     .leftJoin(caregiver, eq(caregiver.id, caregiverGrants.caregiverId))
+    .leftJoin(recorder, eq(recorder.id, caregiverGrants.createdBy))
     .where(eq(caregiverGrants.patientId, patientId))
     .orderBy(desc(caregiverGrants.createdAt), desc(caregiverGrants.id));
   const now = ctx.now();
-  return rows.map(({ grant, firstName, lastName }) => {
+  return rows.map(({ grant, firstName, lastName, recorderFirst, recorderLast }) => {
     const details = detailsOf(ctx, grant);
     return {
       id: grant.id,
@@ -94,6 +102,8 @@ export async function grantsOfPatient(
       ends_on: grant.endsOn,
       status: statusOf(grant, now),
       source: grant.source,
+      recorded_by:
+        grant.source === 'clinic' ? `${recorderFirst ?? ''} ${recorderLast ?? ''}`.trim() || null : null,
       authority:
         grant.authorityKind && details.authorityFileName
           ? { kind: grant.authorityKind, file_name: details.authorityFileName }
@@ -149,4 +159,18 @@ export async function lockGrantOf(
     .where(and(eq(caregiverGrants.id, grantId), eq(caregiverGrants.patientId, patientId)))
     .for('update');
   return row;
+}
+
+/** Who made a grant: the patient, or the clinic and the staff member who recorded it (null once gone). */
+export async function grantMakerOf(
+  db: Queryable,
+  grantId: string,
+): Promise<{ source: GrantSource; recordedBy: string | null }> {
+  const [row] = await db
+    .select({ source: caregiverGrants.source, firstName: recorder.firstName, lastName: recorder.lastName })
+    .from(caregiverGrants)
+    .leftJoin(recorder, eq(recorder.id, caregiverGrants.createdBy))
+    .where(eq(caregiverGrants.id, grantId));
+  const name = `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
+  return { source: row?.source ?? 'patient', recordedBy: row?.source === 'clinic' && name ? name : null };
 }

@@ -1,12 +1,18 @@
+import { eq } from 'drizzle-orm';
 import {
   AUTHORITY_MAX_BYTES,
   Codes,
+  GRANT_REFUSALS,
   ProtocolError,
+  SCOPE_PERMISSIONS,
+  type CaregiverScope,
   type ChartCaregivers,
   type recordGrantRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { AdminActor } from '../admin/index.ts';
@@ -31,9 +37,57 @@ async function checkAuthorityPdf(base64: string): Promise<Buffer> {
 }
 
 /**
+ * Staff open to a caregiver only what they may see or decide themselves (SCOPE_PERMISSIONS):
+ * otherwise a front desk could record a grant to an address it controls and read the chart
+ * through it. A scope past the recorder's permissions answers 10403, as an access change past
+ * one's own does (decision 0012), and the refusal is audited.
+ */
+async function assertScopesWithinOwnPermissions(
+  ctx: AppContext,
+  actor: AdminActor,
+  patientId: string,
+  scopes: readonly CaregiverScope[],
+): Promise<void> {
+  const beyond = scopes.filter((scope) => !actor.auths.includes(SCOPE_PERMISSIONS[scope]));
+  if (beyond.length === 0) return;
+  await recordAudit(ctx.db, actor.meta, {
+    action: 'caregiver.record',
+    outcome: 'denied',
+    actorId: actor.adminId,
+    subjectId: patientId,
+    detail: { scopes: beyond, reason: 'beyondOwnPermissions' },
+  });
+  throw new ProtocolError(Codes.forbidden, GRANT_REFUSALS.beyondOwnPermissions);
+}
+
+/** Tells the patient the clinic recorded a grant for them, by whom, and how to object; no PHI. */
+async function mailPatientOfRecording(
+  ctx: AppContext,
+  tx: Queryable,
+  patient: { email: string; locale: string },
+  recorderId: string,
+): Promise<void> {
+  const [recorder] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, recorderId));
+  const by = recorder ? `${recorder.firstName} ${recorder.lastName}`.trim() : '';
+  await ctx.mailer.send(
+    {
+      to: patient.email,
+      template: 'caregiver_recorded_for_you',
+      locale: patient.locale === 'cn' ? 'cn' : 'gb',
+      vars: { link: `${ctx.config.publicUrl}/account`, ...(by && { by }) },
+    },
+    tx,
+  );
+}
+
+/**
  * `POST /admin/patients/:id/caregivers/`: staff record a grant with the document that gives the
  * authority (a legal guardian, say); the caregiver is invited by e-mail as by the patient and
- * accepts with their own account. Everything is judged before anything is written.
+ * accepts with their own account, and the patient is told. Everything is judged before anything
+ * is written.
  */
 export async function recordGrant(
   ctx: AppContext,
@@ -42,6 +96,7 @@ export async function recordGrant(
   request: z.output<typeof recordGrantRequest>,
 ): Promise<ChartCaregivers> {
   const patient = await findGrantPatient(ctx.db, patientId);
+  await assertScopesWithinOwnPermissions(ctx, actor, patientId, request.scopes);
   checkGrantTerms(ctx, patient, request);
   const pdf = await checkAuthorityPdf(request.authority_pdf);
   return ctx.db.transaction(async (tx) => {
@@ -55,6 +110,7 @@ export async function recordGrant(
       { userId: actor.adminId, source: 'clinic' },
       { kind: request.authority_kind, fileId: file.id, fileName: request.authority_file_name },
     );
+    await mailPatientOfRecording(ctx, tx, patient, actor.adminId);
     await recordAudit(tx, actor.meta, {
       action: 'caregiver.record',
       outcome: 'success',

@@ -8,6 +8,7 @@ import {
   invitationResponse,
   inviteCaregiverRequest,
   recordGrantRequest,
+  REPRESENTATIVE_SIGNING_PERMISSION,
   representativeSigningRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
@@ -149,8 +150,10 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     handler: async (request) =>
       request.sealed(await readAuthorityPdf(ctx, actorOf(request), request.params.id, request.query.id)),
   });
+  // A clinical decision (who may consent for the patient), not an account one: the permission
+  // that grants sign_documents (SCOPE_PERMISSIONS), so front desk cannot switch it.
   r.post('/admin/patients/:id/representative_signing/', {
-    config: { ...SEALED, permission: 'manage_users' },
+    config: { ...SEALED, permission: REPRESENTATIVE_SIGNING_PERMISSION },
     schema: {
       tags: adminTags,
       summary: "Allow or stop this patient's caregivers signing as authorised representative (sealed)",

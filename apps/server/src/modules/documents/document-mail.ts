@@ -3,6 +3,7 @@ import type { Locale } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
+import { grantMakerOf } from '../caregivers/index.ts';
 
 export interface Recipient {
   email: string;
@@ -68,20 +69,28 @@ export async function mailStaffOfDecline(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Tells the patient a caregiver signed a document for them (decision 0023): not what, not who;
- * the document's history names the representative after sign-in. Queued with the signature.
+ * Tells the patient a caregiver signed a document for them (decision 0023): not what, not who
+ * signed; the document's history names the representative after sign-in. The mail says who made
+ * the grant, the patient or the clinic (and which staff member), so a patient who never gave it
+ * knows whom to ask. Queued with the signature.
  */
 export async function mailSignedForPatient(
   ctx: AppContext,
   tx: Queryable,
   patient: Recipient,
+  grantId: string,
 ): Promise<void> {
+  const maker = await grantMakerOf(tx, grantId);
   await ctx.mailer.send(
     {
       to: patient.email,
-      template: 'document_signed_for_you',
+      template:
+        maker.source === 'clinic' ? 'document_signed_for_you_clinic_grant' : 'document_signed_for_you',
       locale: patient.locale === 'cn' ? 'cn' : 'gb',
-      vars: { link: `${ctx.config.publicUrl}/welcome/documents` },
+      vars: {
+        link: `${ctx.config.publicUrl}/welcome/documents`,
+        ...(maker.recordedBy && { by: maker.recordedBy }),
+      },
     },
     tx,
   );

@@ -189,7 +189,7 @@ async function sign(
       detail: { signature: input.signature.kind, size: file.size },
     });
     // The patient hears that someone signed for them; what and who wait behind sign-in.
-    if (onBehalf) await mailSignedForPatient(ctx, tx, patient);
+    if (onBehalf) await mailSignedForPatient(ctx, tx, patient, onBehalf.grantId);
   });
 }
 

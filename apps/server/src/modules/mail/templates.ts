@@ -8,6 +8,11 @@ export interface MailVars {
    */
   name?: string;
   link: string;
+  /**
+   * The staff member who recorded a caregiver's grant for the patient: their name is not the
+   * patient's health information, and the patient needs it to object.
+   */
+  by?: string;
   /** The content id of the clinic logo attached inline, when there is one mail clients can show. */
   logoCid?: string;
 }
@@ -18,6 +23,9 @@ interface Template {
   paragraphs: (v: MailVars) => string[];
   action: string;
 }
+
+const staffMember = (v: MailVars) => v.by ?? 'a member of staff';
+const staffMemberCn = (v: MailVars) => v.by ?? '一名工作人员';
 
 const hello = (v: MailVars) => (v.name ? `Hello ${v.name},` : 'Hello,');
 const nihao = (v: MailVars) => (v.name ? `${v.name}，您好：` : '您好：');
@@ -231,6 +239,7 @@ export const MAIL_TEMPLATES = {
     },
   },
   // Decision 0023: the patient is told a caregiver signed for them; the history says what and who.
+  // Who made the grant decides the words: one the patient gave, or one the clinic recorded.
   document_signed_for_you: {
     gb: {
       subject: (v) => `A form was signed for you in the ${v.clinic} patient portal`,
@@ -249,6 +258,47 @@ export const MAIL_TEMPLATES = {
         '为保护您的隐私，本邮件不说明是哪份表格或由谁签署，请登录后查看。如果这不在您的预期之中，您可以在账户页面结束其访问权限。',
       ],
       action: '查看我的文件',
+    },
+  },
+  document_signed_for_you_clinic_grant: {
+    gb: {
+      subject: (v) => `A form was signed for you in the ${v.clinic} patient portal`,
+      paragraphs: (v) => [
+        'Hello,',
+        `Someone the clinic recorded as able to act for you signed a form for you in the ${v.clinic} patient portal. You did not give this access yourself: ${staffMember(v)} at the clinic recorded it.`,
+        'For your privacy this message does not say which form or who signed it: sign in to see it. If you did not agree to this, contact the clinic, or end their access on your account page: it takes effect at once.',
+      ],
+      action: 'Open my documents',
+    },
+    cn: {
+      subject: (v) => `有人在${v.clinic}患者门户中为您签署了一份表格`,
+      paragraphs: (v) => [
+        '您好：',
+        `诊所登记为可代您操作的人在${v.clinic}患者门户中为您签署了一份表格。此权限并非由您本人授予，而是由诊所的${staffMemberCn(v)}登记。`,
+        '为保护您的隐私，本邮件不说明是哪份表格或由谁签署，请登录后查看。如果您不同意，请联系诊所，或在账户页面结束其访问权限，立即生效。',
+      ],
+      action: '查看我的文件',
+    },
+  },
+  // Decision 0023: a grant the clinic records for the patient is told to the patient at once.
+  caregiver_recorded_for_you: {
+    gb: {
+      subject: (v) => `${v.clinic} recorded that someone may act for you`,
+      paragraphs: (v) => [
+        'Hello,',
+        `The clinic recorded in the ${v.clinic} patient portal that someone may act for you, on the authority of a document the clinic holds. It was recorded by ${staffMember(v)}. They can use it once they accept the invitation the clinic sent them; your account page shows who they are and what they may do.`,
+        'If you did not agree to this, contact the clinic, or end their access on your account page: it takes effect at once.',
+      ],
+      action: 'Open my account page',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}登记了可代您操作的人`,
+      paragraphs: (v) => [
+        '您好：',
+        `诊所已在${v.clinic}患者门户中登记了可代您操作的人，依据是诊所持有的一份授权文件。登记人：${staffMemberCn(v)}。对方接受诊所发出的邀请后即可使用；您的账户页面显示对方是谁以及可以做什么。`,
+        '如果您不同意，请联系诊所，或在账户页面结束其访问权限，立即生效。',
+      ],
+      action: '打开我的账户页面',
     },
   },
 } as const satisfies Record<string, Record<Locale, Template>>;

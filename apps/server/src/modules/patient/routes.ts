@@ -22,6 +22,11 @@ const sealed = { 200: envelopeBody };
 // route's scope (decision 0023); an admin token answers 10403.
 const viewIntake = { roles: ['user' as const], caregiver: 'view_intake' as const };
 const fillIntake = { roles: ['user' as const], encryptedBody: true, caregiver: 'fill_intake' as const };
+/**
+ * The patient's own right of access (HIPAA §164.524): the whole record, assessments included, so
+ * no single scope covers it and decision 0023 opens it to no caregiver (the header answers 10403).
+ */
+const ownRecordOnly = { roles: ['user' as const] };
 // A 5 MB card travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -127,7 +132,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   r.get('/patient/export/fhir/', {
-    config: viewIntake,
+    config: ownRecordOnly,
     schema: { tags, summary: "The patient's record as a FHIR R4 Bundle (sealed)", response: sealed },
     handler: async (request) => request.sealed(await exportFhirBundle(ctx, actor(request))),
   });
