@@ -53,7 +53,12 @@ export function CaregiversSection() {
       {overview.data && (
         <>
           <h3>{t('list.title')}</h3>
-          <GrantList grants={overview.data.given} onRevoke={setRevoking} empty={t('list.none')} />
+          <GrantList
+            grants={overview.data.given}
+            onRevoke={setRevoking}
+            empty={t('list.none')}
+            explainClinicGrants
+          />
           {inviting ? (
             <Suspense fallback={<p role="status">{t('loading')}</p>}>
               <InviteForm signingAllowed={overview.data.representative_signing_allowed} />

@@ -28,6 +28,10 @@ export default {
     scopes: '可以',
     endsOn: '有效期至',
     source: '授权方',
+    recorded: '登记',
+    recordedBy: '{{date}}，由{{name}}登记',
+    clinicNotice:
+      '此授权由诊所登记，并非由您本人授予。如果您不同意，请联系诊所，或在此结束其访问权限，立即生效。',
     separator: '；',
   },
   status: {

@@ -31,6 +31,10 @@ export default {
     scopes: 'May',
     endsOn: 'Until',
     source: 'Given by',
+    recorded: 'Recorded',
+    recordedBy: '{{date}} by {{name}}',
+    clinicNotice:
+      'The clinic recorded this; you did not give it yourself. If you do not agree, contact the clinic, or end their access here: it takes effect at once.',
     separator: '; ',
   },
   status: {

@@ -11,12 +11,17 @@ interface GrantListProps {
   onRevoke?: (grant: CaregiverGrant) => void;
   /** Said when there is none. */
   empty: string;
+  /**
+   * The patient's own list: a live grant the clinic recorded says so, and how to object (the
+   * patient did not give it themselves). The chart leaves it out.
+   */
+  explainClinicGrants?: boolean;
 }
 
 const LIVE = new Set<CaregiverGrant['status']>(['invited', 'active']);
 
 /** Grants with their status, what they allow in words, until when and who recorded them. */
-export function GrantList({ grants, onRevoke, empty }: GrantListProps) {
+export function GrantList({ grants, onRevoke, empty, explainClinicGrants = false }: GrantListProps) {
   const { t, i18n } = useTranslation('caregivers');
   if (grants.length === 0) return <p>{empty}</p>;
   const scopeWords = (grant: CaregiverGrant) =>
@@ -54,7 +59,23 @@ export function GrantList({ grants, onRevoke, empty }: GrantListProps) {
                   ? t('source.clinicWith', { authority: t(`authority.${grant.authority.kind}`) })
                   : t(`source.${grant.source}`)}
               </dd>
+              {grant.source === 'clinic' && (
+                <>
+                  <dt>{t('list.recorded')}</dt>
+                  <dd>
+                    {grant.recorded_by
+                      ? t('list.recordedBy', {
+                          date: formatDate(new Date(grant.created_at), i18n.language, DAY),
+                          name: grant.recorded_by,
+                        })
+                      : formatDate(new Date(grant.created_at), i18n.language, DAY)}
+                  </dd>
+                </>
+              )}
             </dl>
+            {explainClinicGrants && grant.source === 'clinic' && LIVE.has(grant.status) && (
+              <p className="grant__notice">{t('list.clinicNotice')}</p>
+            )}
             {onRevoke && LIVE.has(grant.status) && (
               <button type="button" className="button button--secondary" onClick={() => onRevoke(grant)}>
                 {t('revoke.button')}
