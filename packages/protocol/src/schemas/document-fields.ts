@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from '../error-codes.ts';
 
 /** What a box on a page holds: the signer's marks, the signing date, their name, or text they type or that is prefilled. */
 export const DocumentFieldKind = z.enum(['signature', 'initials', 'date', 'name', 'text']);
@@ -39,3 +40,47 @@ export const documentFields = z
       }
     });
   });
+
+/** A page's size in PDF points, as the field editor shows it (pdf.js's viewport at scale 1). */
+export interface PageBox {
+  width: number;
+  height: number;
+}
+
+/**
+ * The editor rounds x and width (y and height) each to a hundredth of a point, so a field it
+ * keeps flush with the page's edge may pass it by up to two hundredths.
+ */
+const EDITOR_ROUNDING = 0.02;
+const hundredths = (points: number) => Math.round(points * 100) / 100;
+
+/**
+ * Why fields do not lie within their page (the page they name, x + width within its width,
+ * y + height within its height; the schema keeps x and y from going below 0), as field errors
+ * naming each (`fields.3.x`). Empty when every field lies on its page. The server refuses such
+ * a save with 10400; the editor's clamping never makes one.
+ */
+export function fieldsOffTheirPages(
+  fields: readonly DocumentField[],
+  pages: readonly PageBox[],
+): FieldError[] {
+  return fields.flatMap((field, i): FieldError[] => {
+    const page = pages[field.page - 1];
+    if (!page) return [{ path: `fields.${i}.page`, message: `The document has ${pages.length} page(s)` }];
+    const size = `${hundredths(page.width)} × ${hundredths(page.height)} points`;
+    const errors: FieldError[] = [];
+    if (field.x + field.width > page.width + EDITOR_ROUNDING) {
+      errors.push({
+        path: `fields.${i}.x`,
+        message: `The field reaches past the right edge of page ${field.page} (${size})`,
+      });
+    }
+    if (field.y + field.height > page.height + EDITOR_ROUNDING) {
+      errors.push({
+        path: `fields.${i}.y`,
+        message: `The field reaches past the top edge of page ${field.page} (${size})`,
+      });
+    }
+    return errors;
+  });
+}

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentTemplateEditions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { checkFieldPages, detailIn, lockForEdit } from './template-editing.ts';
+import { storedPageBoxes } from './page-boxes.ts';
+import { checkFieldsOnPages, detailIn, lockForEdit } from './template-editing.ts';
 import { draftFor, findEdition } from './template-versions.ts';
 
 /** Sets the fields of one edition of the draft. */
@@ -29,7 +30,7 @@ export async function setEditionFields(
         { path: 'language', message: TEMPLATE_PUBLISH_REFUSALS.editionWithoutPdf },
       ]);
     }
-    checkFieldPages(input.fields, edition.pageCount);
+    checkFieldsOnPages(input.fields, await storedPageBoxes(ctx, tx, edition.fileId));
     await tx
       .update(documentTemplateEditions)
       .set({ fields: input.fields, updatedAt: ctx.now() })

@@ -11,7 +11,8 @@ import { documentAssignments, documentTemplateEditions, documentTemplates } from
 import { recordAudit } from '../audit/index.ts';
 import { lockTemplate } from './assign-documents.ts';
 import { findPublished } from './document-queries.ts';
-import { checkFieldPages } from './template-editing.ts';
+import { storedPageBoxes } from './page-boxes.ts';
+import { checkFieldsOnPages } from './template-editing.ts';
 import { viewsOf } from './list-templates.ts';
 
 /** The published version's gb fields, in place while nothing was sent with that version. */
@@ -32,7 +33,7 @@ export async function setTemplateFields(
       .where(eq(documentAssignments.templateVersionId, published.versionId))
       .limit(1);
     if (sent) throw new ProtocolError(Codes.conflict, DOCUMENT_CONFLICTS.versionInUse);
-    checkFieldPages(fields, published.gb.pageCount);
+    checkFieldsOnPages(fields, await storedPageBoxes(ctx, tx, published.gb.fileId));
     await tx
       .update(documentTemplateEditions)
       .set({ fields, updatedAt: ctx.now() })

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { Codes, ProtocolError, type DocumentField, type TemplateDetail } from '@portal/protocol';
+import {
+  Codes,
+  fieldsOffTheirPages,
+  ProtocolError,
+  type DocumentField,
+  type PageBox,
+  type TemplateDetail,
+} from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/database.ts';
 import { documentTemplates } from '../../db/schema/index.ts';
@@ -7,14 +14,10 @@ import { lockTemplate } from './assign-documents.ts';
 import { findTemplate } from './document-queries.ts';
 import { loadTemplateDetails } from './library-queries.ts';
 
-/** 10400 for a field on a page the edition lacks. */
-export function checkFieldPages(fields: readonly DocumentField[], pageCount: number): void {
-  const outside = fields.findIndex((field) => field.page > pageCount);
-  if (outside >= 0) {
-    throw new ProtocolError(Codes.validation, undefined, [
-      { path: `fields.${outside}.page`, message: `The document has ${pageCount} page(s)` },
-    ]);
-  }
+/** 10400 naming every field that does not lie within its page's box (nothing is written). */
+export function checkFieldsOnPages(fields: readonly DocumentField[], pages: readonly PageBox[]): void {
+  const errors = fieldsOffTheirPages(fields, pages);
+  if (errors.length > 0) throw new ProtocolError(Codes.validation, errors[0]!.message, errors);
 }
 
 /** Locks the template for the change (10404 if there is none) and bumps its change time. */

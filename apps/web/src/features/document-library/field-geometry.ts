@@ -1,10 +1,7 @@
-import type { DocumentField, DocumentFieldKind } from '@portal/protocol';
+import type { DocumentField, DocumentFieldKind, PageBox } from '@portal/protocol';
 
-/** A page's size in PDF points (pdf.js's viewport at scale 1). */
-export interface PageSize {
-  width: number;
-  height: number;
-}
+/** A page's size in PDF points (pdf.js's viewport at scale 1), the box the server checks fields against. */
+export type PageSize = PageBox;
 
 /** Where a box sits on screen, in CSS pixels from the page's top-left corner. */
 export interface ScreenBox {
