@@ -192,6 +192,8 @@ function serverImportDirection() {
             },
             // The context only names the types of the services the portal builds into it.
             { from: root('context.ts'), allow: module('index.ts', { dependency: { kind: 'type' } }) },
+            // The worker pool's thread loads only the files of the jobs it runs, not whole modules.
+            { from: root('worker.ts'), allow: module('**') },
           ],
         },
       ],

@@ -39,7 +39,9 @@ const bundleWorkspacePackages = {
 export async function bundle(entries, outdir) {
   await esbuild.build({
     absWorkingDir: serverDir,
-    entryPoints: entries,
+    // The worker pool's thread, beside every bundle's entries: a bundled portal, tool or bench
+    // program finds it there (lib/worker-pool/worker-pool.ts).
+    entryPoints: { ...entries, worker: 'src/worker.ts' },
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',

@@ -63,6 +63,20 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt
     .default(10)
     .describe('On SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway.'),
+  WORKER_THREADS: positiveInt
+    .optional()
+    .describe(
+      'Worker threads that parse uploaded PDFs and build signed ones, off the event loop; default one fewer than the cores, at least 1.',
+    ),
+  WORKER_QUEUE_MAX: positiveInt
+    .default(16)
+    .describe('PDF jobs that may wait for a worker thread; beyond them an upload answers 10503.'),
+  WORKER_JOB_SECONDS: positiveInt
+    .default(15)
+    .describe('How long one PDF job may run; an upload that needs longer is refused with 10415.'),
+  WORKER_JOB_MEMORY_MB: positiveInt
+    .default(512)
+    .describe('Heap of one worker thread; an upload whose parsing needs more is refused with 10415.'),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')

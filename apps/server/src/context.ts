@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DataCipher } from './lib/data-cipher.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { WorkerPool } from './lib/worker-pool/worker-pool.ts';
 import type { LivenessCache } from './modules/auth/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** This node's cache of the event poll's session checks (decision 0008). */
   liveness: LivenessCache;
+  /** Threads for CPU-heavy work (PDF parsing and signing), so none of it runs on the event loop. */
+  workers: WorkerPool;
   /** The clock; tests move it to simulate expiry. */
   now(): Date;
 }

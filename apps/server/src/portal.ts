@@ -8,6 +8,7 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { snapshotEarlierHandIns } from './modules/patient/index.ts';
 import { DataCipher } from './lib/data-cipher.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { createWorkerPool } from './lib/worker-pool/worker-pool.ts';
 import { clinicIdentity } from './modules/settings/index.ts';
 import {
   LivenessCache,
@@ -86,6 +87,7 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
     mailer: mailQueue.mailer,
     log,
     liveness: new LivenessCache(),
+    workers: createWorkerPool(config, log),
     now,
   };
   await snapshotEarlierHandIns(ctx);
@@ -95,6 +97,7 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
   // After in-flight requests, before the pool: a graceful shutdown closes the LISTEN connection too.
   app.addHook('onClose', () => listener.close());
   app.addHook('onClose', () => mailQueue.close());
+  app.addHook('onClose', () => ctx.workers.close());
   const jobs = createJobScheduler(ctx, database, JOBS, { everyMs: options.jobEveryMs });
   app.addHook('onClose', () => jobs.close());
   mailQueue.start();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { PDFContext, PDFDict, PDFObject, PDFPage, SaveOptions } from 'pdf-lib';
 import { PDFDocument, PDFInvalidObject, PDFName, PDFString, StandardFonts } from 'pdf-lib';
@@ -238,3 +239,18 @@ export const SVG_LOGO_PAYLOADS: Record<string, Buffer> = {
   'event handler': svg('<rect width="1" height="1" onload="alert(1)"/>'),
   'external image': svg('<image xlink:href="file:///etc/passwd" width="40" height="20"/>'),
 };
+
+/** `%PDF-1.7` and then random bytes: no PDF at all, which pdf-lib scanned for seconds on the event loop. */
+export const randomAfterPdfHeader = (bytes = 5_000_000) =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes)]);
+
+/**
+ * The same random bytes ending as a PDF ends (`startxref`, an offset, `%%EOF`): past the
+ * structural check, so the parser must judge it, and it takes pdf-lib seconds to give up.
+ */
+export const randomPdfWithTrailer = (bytes = 5_000_000) =>
+  Buffer.concat([randomAfterPdfHeader(bytes), Buffer.from('\nstartxref\n0\n%%EOF\n')]);
+
+/** One array of millions of empty arrays: a few megabytes that pdf-lib parses into hundreds of megabytes of objects. */
+export const pdfObjectBomb = (arrays = 2_500_000) =>
+  Buffer.from(`%PDF-1.7\n1 0 obj\n[${'[]'.repeat(arrays)}]\nendobj\nstartxref\n0\n%%EOF\n`, 'latin1');

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DataCipher } from '../lib/data-cipher.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import { createWorkerPool } from '../lib/worker-pool/worker-pool.ts';
 import { clinicIdentity } from '../modules/settings/index.ts';
 import { LivenessCache } from '../modules/auth/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
@@ -26,6 +27,8 @@ export async function openCliContext(): Promise<{ ctx: AppContext; database: Dat
     log,
     // Never listening, so never used: a command's writes reach the servers through the triggers.
     liveness: new LivenessCache(),
+    // No command parses or signs a PDF today; the pool starts no thread until one does.
+    workers: createWorkerPool(config, log),
     now: () => new Date(),
   };
   return { ctx, database };

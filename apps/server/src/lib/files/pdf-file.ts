@@ -93,6 +93,40 @@ function* dictionaries(doc: PDFDocument): Generator<PDFDict> {
   }
 }
 
+/** Where a reader looks for the end of a PDF: `%%EOF` within its last 1024 bytes (ISO 32000-1, Annex H). */
+const TAIL_BYTES = 1024;
+
+/**
+ * What a PDF must show before anything parses it, checked on the event loop in microseconds: a
+ * file that ends anywhere but in a cross-reference offset and `%%EOF` (random bytes after
+ * `%PDF-`, a truncated upload) is refused at once instead of occupying a worker while pdf-lib
+ * scans megabytes for objects it will not find.
+ */
+export function checkPdfStructure(bytes: Uint8Array): void {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .subarray(-TAIL_BYTES)
+    .toString('latin1');
+  const end = tail.lastIndexOf('%%EOF');
+  if (end < 0 || !/startxref\s+\d+\s*$/.test(tail.slice(0, end))) {
+    throw new ProtocolError(
+      Codes.fileType,
+      'File type is incorrect: a PDF must end with startxref and %%EOF within its last 1024 bytes',
+    );
+  }
+}
+
+/** What a checked PDF leaves behind: the bytes to store and its page count (a worker's answer). */
+export interface CheckedPdfFile {
+  bytes: Uint8Array;
+  pageCount: number;
+}
+
+/** checkPdf as a worker job: plain data in and out, for the worker pool. */
+export async function checkPdfFile(bytes: Uint8Array): Promise<CheckedPdfFile> {
+  const { doc, bytes: checked } = await checkPdf(bytes);
+  return { bytes: checked, pageCount: doc.getPageCount() };
+}
+
 /**
  * A PDF judged by parsing it, not by its first bytes: pdf-lib must read every object of it
  * (one it cannot read it would keep as raw bytes, unjudged), it must not name an encryption

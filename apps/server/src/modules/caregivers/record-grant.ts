@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
+import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { AdminActor } from '../admin/index.ts';
 import { storeDocumentFile } from '../documents/index.ts';
@@ -26,14 +27,14 @@ const isBase64 = (text: string) =>
   text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
 
 /** The authority document: base64 (10400), at most 5 MB (10413), a PDF without active content (10415). */
-async function checkAuthorityPdf(base64: string): Promise<Buffer> {
+async function checkAuthorityPdf(workers: WorkerPool, base64: string): Promise<Buffer> {
   if (!isBase64(base64)) {
     throw new ProtocolError(Codes.validation, undefined, [{ path: 'authority_pdf', message: 'Not base64' }]);
   }
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > AUTHORITY_MAX_BYTES)
     throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
-  return (await readUpload(bytes, ['application/pdf'])).bytes;
+  return (await readUpload(workers, bytes, ['application/pdf'])).bytes;
 }
 
 /**
@@ -98,7 +99,7 @@ export async function recordGrant(
   const patient = await findGrantPatient(ctx.db, patientId);
   await assertScopesWithinOwnPermissions(ctx, actor, patientId, request.scopes);
   checkGrantTerms(ctx, patient, request);
-  const pdf = await checkAuthorityPdf(request.authority_pdf);
+  const pdf = await checkAuthorityPdf(ctx.workers, request.authority_pdf);
   return ctx.db.transaction(async (tx) => {
     await refuseDuplicateGrant(ctx, tx, patient.id, request.email);
     const file = await storeDocumentFile(ctx, tx, pdf, 'application/pdf');

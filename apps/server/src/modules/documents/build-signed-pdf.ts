@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import { appendCertificatePage, type CertificateInfo } from './certificate-page.ts';
 import { sha256Hex } from './file-store.ts';
 import { signPdf } from './pdf-signature.ts';
@@ -9,6 +10,31 @@ import { stampFields, type StampInput } from './stamp-fields.ts';
 export interface SignedPdf {
   bytes: Buffer;
   stampedSha256: string;
+}
+
+export interface SignedPdfRequest {
+  stamp: StampInput;
+  certificate: Omit<CertificateInfo, 'stampedSha256' | 'certificateName'>;
+  credentials: SigningCredentials;
+}
+
+/** buildSignedPdf as the worker entry runs it: one plain-data request in, bytes and hash out. */
+export async function buildSignedPdfJob(
+  request: SignedPdfRequest,
+): Promise<{ bytes: Uint8Array; stampedSha256: string }> {
+  return buildSignedPdf(request.stamp, request.certificate, request.credentials);
+}
+
+/**
+ * Stamping, the certificate page, font subsetting and the signature take a thread for up to
+ * seconds on a large document: they run in the worker pool, never on the event loop.
+ */
+export async function buildSignedPdfInWorker(
+  workers: WorkerPool,
+  request: SignedPdfRequest,
+): Promise<SignedPdf> {
+  const { bytes, stampedSha256 } = await workers.run<typeof buildSignedPdfJob>('buildSignedPdf', request);
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stampedSha256 };
 }
 
 /**

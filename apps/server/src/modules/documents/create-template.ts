@@ -14,8 +14,8 @@ export async function createTemplate(
   input: z.output<typeof templateCreateRequest>,
   meta: RequestMeta,
 ): Promise<TemplateDetail> {
-  const gb = await checkedUpload(input.gb.pdf_base64);
-  const cn = input.cn && (await checkedUpload(input.cn.pdf_base64));
+  const gb = await checkedUpload(ctx.workers, input.gb.pdf_base64);
+  const cn = input.cn && (await checkedUpload(ctx.workers, input.cn.pdf_base64));
   return ctx.db.transaction(async (tx) => {
     const [template] = await tx
       .insert(documentTemplates)

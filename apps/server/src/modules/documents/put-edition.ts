@@ -24,7 +24,7 @@ export async function putEdition(
   input: z.output<typeof templateEditionRequest>,
   meta: RequestMeta,
 ): Promise<TemplateDetail> {
-  const pdf = input.pdf_base64 === undefined ? undefined : await checkedUpload(input.pdf_base64);
+  const pdf = input.pdf_base64 === undefined ? undefined : await checkedUpload(ctx.workers, input.pdf_base64);
   return ctx.db.transaction(async (tx) => {
     await lockForEdit(ctx, tx, input.id);
     const draft = await draftFor(ctx, tx, input.id, adminId);

@@ -15,7 +15,7 @@ import { documentVersions, users } from '../../db/schema/index.ts';
 import { clinicIdentity } from '../settings/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { noticeToClinic } from '../messages/index.ts';
-import { buildSignedPdf } from './build-signed-pdf.ts';
+import { buildSignedPdfInWorker } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
 import { mailSignedForPatient, mailStaffOfDecline } from './document-mail.ts';
 import { prefillFields } from './prefill-fields.ts';
@@ -134,9 +134,9 @@ async function sign(
     signedBy.locale === 'cn' ? `${CONSENT_TEXT.gb} (Shown to the signer in Chinese.)` : CONSENT_TEXT.gb;
   let signed;
   try {
-    signed = await buildSignedPdf(
-      { original: original.bytes, fields, signature, signerName, signedAt },
-      {
+    signed = await buildSignedPdfInWorker(ctx.workers, {
+      stamp: { original: original.bytes, fields, signature, signerName, signedAt },
+      certificate: {
         clinic: clinic.name,
         clinicLogo: clinic.logo,
         title: row.titleGb,
@@ -152,7 +152,7 @@ async function sign(
         originalSha256: original.sha256,
       },
       credentials,
-    );
+    });
   } catch (error) {
     // pdf-lib refuses a PNG it cannot decode: the patient's image, not our fault.
     if (input.signature.kind === 'drawn' && /png|image/i.test(String(error))) {

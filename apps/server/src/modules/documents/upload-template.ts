@@ -14,7 +14,7 @@ export async function uploadTemplate(
   input: z.output<typeof templateUploadRequest>,
   meta: RequestMeta,
 ): Promise<DocumentTemplate> {
-  const pdf = await checkedUpload(input.pdf_base64);
+  const pdf = await checkedUpload(ctx.workers, input.pdf_base64);
   return ctx.db.transaction(async (tx) => {
     const [template] = await tx
       .insert(documentTemplates)

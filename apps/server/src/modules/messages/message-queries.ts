@@ -11,6 +11,7 @@ import {
   type MessageNotice,
 } from '@portal/protocol';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
+import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { messageAttachments, messages, messageThreads, users } from '../../db/schema/index.ts';
@@ -34,6 +35,7 @@ export interface CheckedAttachment {
 
 /** Judged before any write: base64 (10400), at most 5 MB (10413), PNG, JPEG or PDF as parsed (10415). */
 export async function checkAttachment(
+  workers: WorkerPool,
   upload: AttachmentUpload | undefined,
 ): Promise<CheckedAttachment | undefined> {
   if (!upload) return undefined;
@@ -45,7 +47,7 @@ export async function checkAttachment(
   const bytes = Buffer.from(upload.content_base64, 'base64');
   if (bytes.length > ATTACHMENT_MAX_BYTES)
     throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
-  return { name: upload.name, ...(await readUpload(bytes, ATTACHMENT_TYPES)) };
+  return { name: upload.name, ...(await readUpload(workers, bytes, ATTACHMENT_TYPES)) };
 }
 
 export async function threadOfPatient(db: Queryable, patientId: string): Promise<ThreadRow | undefined> {

@@ -25,7 +25,7 @@ export async function replyToThread(
   actor: AdminActor,
   request: z.output<typeof replyRequest>,
 ): Promise<ClinicThread> {
-  const file = await checkAttachment(request.attachment);
+  const file = await checkAttachment(ctx.workers, request.attachment);
   const { view, recipient } = await ctx.db.transaction(async (tx) => {
     const thread = await threadById(tx, request.id);
     await markRead(ctx, tx, thread.id, WRITTEN_TO_CLINIC);

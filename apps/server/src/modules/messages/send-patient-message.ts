@@ -14,7 +14,7 @@ export async function sendPatientMessage(
   actor: PatientActor,
   request: { text: string; attachment?: PatientMessageRequest['attachment'] },
 ): Promise<PatientThread> {
-  const file = await checkAttachment(request.attachment);
+  const file = await checkAttachment(ctx.workers, request.attachment);
   return ctx.db.transaction(async (tx) => {
     const thread = await ensurePatientThread(ctx, tx, actor.userId);
     const messageId = await appendMessage(

@@ -143,7 +143,7 @@ export async function uploadCard(
   }
   const upload = Buffer.from(request.content_base64, 'base64');
   if (upload.length > CARD_MAX_BYTES) throw new ProtocolError(Codes.tooLarge, 'The file is larger than 5 MB');
-  const { mime, bytes } = await readUpload(upload, CARD_TYPES);
+  const { mime, bytes } = await readUpload(ctx.workers, upload, CARD_TYPES);
   const slot = cardSlot(request.insurance_type, request.side);
   await ctx.db.transaction(async (tx) => {
     await assertSectionOpen(ctx, tx, actor.userId, 'insurance');

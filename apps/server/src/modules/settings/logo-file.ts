@@ -1,6 +1,7 @@
 import { Codes, LOGO_MAX_BYTES, ProtocolError, type ClinicLogo } from '@portal/protocol';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
 import { rasteriseSvg } from '../../lib/files/svg-file.ts';
+import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 
@@ -9,10 +10,10 @@ const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
  * PNG and JPEG are decoded and encoded again; an SVG is drawn into a PNG, so the logo served,
  * mailed and printed is pixels only (docs/decisions: the SVG logo is rasterised).
  */
-export async function readLogo(contentBase64: string): Promise<ClinicLogo> {
+export async function readLogo(workers: WorkerPool, contentBase64: string): Promise<ClinicLogo> {
   const upload = Buffer.from(contentBase64, 'base64');
   if (upload.length > LOGO_MAX_BYTES) throw new ProtocolError(Codes.tooLarge);
-  const { mime, bytes } = await readUpload(upload, LOGO_TYPES);
+  const { mime, bytes } = await readUpload(workers, upload, LOGO_TYPES);
   return { mime, content_base64: bytes.toString('base64') };
 }
 

@@ -90,7 +90,9 @@ export async function updateSettings(
   actor: AdminActor,
   update: Update,
 ): Promise<SettingsView> {
-  const logo = update.clinic_logo ? await readLogo(update.clinic_logo.content_base64) : update.clinic_logo;
+  const logo = update.clinic_logo
+    ? await readLogo(ctx.workers, update.clinic_logo.content_base64)
+    : update.clinic_logo;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const current = await loadSettings(ctx, tx);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { Codes, ProtocolError } from '@portal/protocol';
@@ -16,7 +16,14 @@ import {
   type PdfSerialisation,
 } from '../../../testing/hostile-files.ts';
 import { LOGO_RASTER_HEIGHT } from '../../../src/lib/files/svg-file.ts';
-import { readUpload, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
+import { readUpload as readUploadIn, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
+import { WorkerPool } from '../../../src/lib/worker-pool/worker-pool.ts';
+
+// The pool the portal would use, with its default limits: PDFs are parsed in its threads.
+const workers = new WorkerPool({ threads: 1, queue: 16, jobSeconds: 15, jobMemoryMb: 512 });
+afterAll(() => workers.close());
+const readUpload = (bytes: Uint8Array, accepted: readonly UploadMime[]) =>
+  readUploadIn(workers, bytes, accepted);
 
 const CARD: UploadMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
 const LOGO: UploadMime[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
