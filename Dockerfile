@@ -22,6 +22,8 @@ COPY packages/protocol/tsconfig.json packages/protocol/
 COPY packages/protocol/src packages/protocol/src
 COPY apps/server/tsconfig.json apps/server/build.mjs apps/server/
 COPY apps/server/src apps/server/src
+# The tools' command-line parser, bundled into each tool.
+COPY scripts/parse-cli.mjs scripts/parse-cli.d.mts scripts/
 COPY apps/web/index.html apps/web/vite.config.ts apps/web/tsconfig.json apps/web/
 COPY apps/web/src apps/web/src
 COPY apps/web/public apps/web/public

@@ -1,4 +1,5 @@
-import { argv, exit } from 'node:process';
+import { exit } from 'node:process';
+import { parseCli, usageError } from '../scripts/parse-cli.mjs';
 
 /**
  * `npm run bench [-- <suite>]`: runs one suite (default: api) and exits 0 when all its targets
@@ -9,16 +10,26 @@ const suites: Record<string, () => Promise<boolean>> = {
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
   worklist: async () => (await import('./worklist.ts')).runWorklistSuite(),
   'start-time': async () => (await import('./api/start-time.ts')).runStartTimeSuite(),
+  'upload-storm': async () => (await import('./api/hostile-upload-storm.ts')).runUploadStormSuite(),
   enumeration: async () => (await import('./enumeration.ts')).runEnumerationSuite(),
   load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
   web: async () => (await import('./web/run-web.ts')).runWebSuite(),
 };
 
-const suiteName = argv[2] ?? 'api';
+const { positionals } = parseCli({
+  name: 'bench',
+  usage: 'npm run bench -- [SUITE]',
+  about: [
+    `Runs one suite (default api) and exits 0 when all its targets pass, 1 when one misses or the`,
+    `run fails. Suites: ${Object.keys(suites).join(', ')}.`,
+    'DATABASE_URL runs it on PostgreSQL; BENCH_SECONDS and BENCH_PAIRS lengthen it (docs/performance.md).',
+  ].join('\n'),
+  positionals: { max: 1 },
+});
+const suiteName = positionals[0] ?? 'api';
 const suite = suites[suiteName];
 if (suite === undefined) {
-  console.error(`Unknown bench suite '${suiteName}'; known: ${Object.keys(suites).join(', ')}`);
-  exit(1);
+  usageError('bench', `unknown suite '${suiteName}'; known: ${Object.keys(suites).join(', ')}`);
 }
 try {
   const passed = await suite();

@@ -4,7 +4,16 @@
 // reached (an offline or mirrored registry — this project's own CI machine answers 405) this
 // says so loudly and passes, since a run that cannot ask must not block every change.
 import { spawnSync } from 'node:child_process';
+import { parseCli } from './parse-cli.mjs';
 
+parseCli({
+  name: 'audit:prod',
+  usage: 'npm run audit:prod',
+  about: [
+    'Asks the registry for advisories on the packages that ship (npm audit --omit=dev) and exits 1',
+    'on any high or critical one; where the advisory service cannot be asked it says so and exits 0.',
+  ].join('\n'),
+});
 const run = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], {
   encoding: 'utf8',
   maxBuffer: 64 * 1024 * 1024,

@@ -45,12 +45,16 @@ function stale({ output, sources }) {
   return !existsSync(built) || newestSource > statSync(built).mtimeMs;
 }
 
+/** Whether `name`'s build is missing or older than a source; production builds nothing, so never. */
+export function isStale(name) {
+  return process.env.NODE_ENV !== 'production' && stale(BUILDS[name]);
+}
+
 /** Builds each of `names` ('web', 'server') that is stale; exits the process if a build fails. */
 export function buildIfStale(names) {
-  if (process.env.NODE_ENV === 'production') return;
   for (const name of names) {
+    if (!isStale(name)) continue;
     const build = BUILDS[name];
-    if (!stale(build)) continue;
     console.log(`Building the ${name}…`);
     const run = spawnSync('npm', ['run', 'build', '--silent', '-w', build.workspace, '--', ...build.quiet], {
       cwd: root,
@@ -65,10 +69,22 @@ export function serverCommand(entry) {
   return [process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist', `${entry}.js`)]];
 }
 
-/** Runs a built server entry in the foreground: signals pass through, its exit code is ours. */
-export function runServer(entry, args = []) {
-  const [command, nodeArgs] = serverCommand(entry);
-  const child = spawn(command, [...nodeArgs, ...args], { stdio: 'inherit' });
+/** Runs `command` in the foreground: signals pass through, its exit code is ours. */
+function runForeground(command, args) {
+  const child = spawn(command, args, { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** Runs a built server entry in the foreground. */
+export function runServer(entry, args = []) {
+  const [command, nodeArgs] = serverCommand(entry);
+  runForeground(command, [...nodeArgs, ...args]);
+}
+
+/** Runs a server entry from its TypeScript sources (tsx, a development dependency), unbuilt. */
+export async function runServerSource(entry, args = []) {
+  const { PRODUCTION_ENTRIES } = await import('../apps/server/build.mjs');
+  const source = path.join(root, 'apps/server', PRODUCTION_ENTRIES[entry]);
+  runForeground(process.execPath, ['--import', 'tsx', source, ...args]);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { argv } from 'node:process';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { parseCli } from '../../scripts/parse-cli.mjs';
 
 /**
  * `npx tsx bench/web/long-tasks.ts <trace.json> [dist] [min ms]`: the page's main-thread tasks of
@@ -39,7 +39,6 @@ const TOP_SOURCES = 6;
 const EVENT_SHARE = 0.15;
 
 function report(): void {
-  if (!tracePath) throw new Error('usage: long-tasks.ts <trace.json> [dist] [min ms]');
   const minMs = Number(minArg ?? 12.5);
   const raw = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
@@ -181,6 +180,16 @@ function ms(micros: number): string {
   return (micros / 1000).toFixed(1);
 }
 
-const [tracePath, dist, minArg] = argv.slice(2);
+const { positionals } = parseCli({
+  name: 'long-tasks',
+  usage: 'npx tsx bench/web/long-tasks.ts TRACE.json [DIST] [MIN_MS]',
+  about: [
+    "Lists the page's main-thread tasks of at least MIN_MS (default 12.5) in a trace the web bench",
+    'saved, with the source modules their CPU samples ran (BENCH_WEB_PROFILE=1); DIST is the build',
+    'made with `vite build --sourcemap` that the run served.',
+  ].join('\n'),
+  positionals: { min: 1, max: 3 },
+});
+const [tracePath = '', dist, minArg] = positionals;
 const sources = dist ? new SourceFiles(dist) : undefined;
 report();

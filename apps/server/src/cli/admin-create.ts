@@ -1,16 +1,32 @@
 // `npm run admin:create -- --email a@b.c --first-name Ada --last-name Lovelace`
 // The password comes from ADMIN_PASSWORD or is asked for on the terminal (never an argument,
 // which would land in shell history and process lists).
-import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { ProtocolError } from '@portal/protocol';
 import { createAdmin, createAdminInput } from '../modules/admin/index.ts';
 import { openOrExit } from './data-dir-in-use.ts';
 import { openCliContext } from './open-context.ts';
+import { parseCli, usageError } from '../../../../scripts/parse-cli.mjs';
 
-const { values } = parseArgs({
-  options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+const USAGE = 'npm run admin:create -- --email EMAIL --first-name NAME --last-name NAME';
+const { values } = parseCli({
+  name: 'admin:create',
+  usage: USAGE,
+  about: [
+    'Creates a clinic administrator in the configured database (DATABASE_URL, else the PGlite',
+    'files in DATA_DIR). The password comes from ADMIN_PASSWORD or is asked for on the terminal,',
+    'never from an argument (shell history and process lists would keep it).',
+  ].join('\n'),
+  options: {
+    email: { type: 'string', value: 'EMAIL', description: "the administrator's e-mail address" },
+    'first-name': { type: 'string', value: 'NAME', description: 'their first name' },
+    'last-name': { type: 'string', value: 'NAME', description: 'their last name' },
+  },
 });
+// Without a terminal nothing can be asked: say so rather than wait on a prompt nobody sees.
+if (!process.env.ADMIN_PASSWORD && !process.stdin.isTTY) {
+  usageError('admin:create', 'no terminal to ask the password on: set ADMIN_PASSWORD');
+}
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -33,12 +49,9 @@ const input = createAdminInput.safeParse({
   password: await askPassword(),
 });
 if (!input.success) {
-  console.error(
-    'Usage: npm run admin:create -- --email EMAIL --first-name NAME --last-name NAME (password from ADMIN_PASSWORD or prompt)',
-  );
-  for (const issue of input.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
   await database.close();
-  process.exit(2);
+  const issues = input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  usageError('admin:create', `${issues.join('; ')} (usage: ${USAGE})`);
 }
 try {
   await createAdmin(ctx, input.data);

@@ -3,14 +3,20 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { exitIfDataDirInUse } from './data-dir-in-use.ts';
 import { restoreDatabase } from '../db/backup.ts';
+import { parseCli } from '../../../../scripts/parse-cli.mjs';
 
+const { positionals } = parseCli({
+  name: 'restore',
+  usage: 'npm run restore -- FILE',
+  about: [
+    'Restores the backup in FILE (from npm run backup) into the configured database, which must be',
+    'empty and of the same engine (DATABASE_URL, else the PGlite files in DATA_DIR). Start the',
+    'portal afterwards with the master key the backup was made under.',
+  ].join('\n'),
+  positionals: { min: 1, max: 1 },
+});
 const config = loadConfig();
-const arg = process.argv[2];
-if (!arg) {
-  console.error('Usage: npm run restore -- <backup file>');
-  process.exit(1);
-}
-const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
 try {
   await restoreDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },

@@ -12,20 +12,29 @@ import { runningNodes } from '../db/release-guard.ts';
 import { rotateMasterKey } from '../lib/key-rotation.ts';
 import { generatedSecretsFile, loadSecrets } from '../lib/secrets.ts';
 import { openOrExit } from './data-dir-in-use.ts';
+import { parseCli, usageError } from '../../../../scripts/parse-cli.mjs';
 
+parseCli({
+  name: 'rotate-keys',
+  usage: 'PORTAL_MASTER_KEY_NEW=<64 hex> npm run rotate-keys',
+  about: [
+    'Re-encrypts everything at rest from PORTAL_MASTER_KEY (the key in use) to',
+    'PORTAL_MASTER_KEY_NEW (e.g. from `openssl rand -hex 32`), in one transaction. Stop every',
+    'portal node first: it refuses while one runs (docs/operations.md, "Key rotation").',
+  ].join('\n'),
+});
 const config = loadConfig();
 const newKeyHex = process.env.PORTAL_MASTER_KEY_NEW ?? '';
 if (!/^[0-9a-fA-F]{64}$/.test(newKeyHex)) {
-  console.error(
+  usageError(
+    'rotate-keys',
     'PORTAL_MASTER_KEY_NEW must be the new key, 64 hex characters (e.g. from `openssl rand -hex 32`); PORTAL_MASTER_KEY stays the key in use until this has run.',
   );
-  process.exit(2);
 }
 const secrets = await loadSecrets(config);
 const newKey = Buffer.from(newKeyHex, 'hex');
 if (newKey.equals(secrets.masterKey)) {
-  console.error('PORTAL_MASTER_KEY_NEW is the key already in use: nothing to rotate.');
-  process.exit(2);
+  usageError('rotate-keys', 'PORTAL_MASTER_KEY_NEW is the key already in use: nothing to rotate.');
 }
 
 /** The portal nodes connected to the PostgreSQL database at `url`, each named by its release. */

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/paths.ts';
 import { freshDatabase, startTestPortal } from '../../testing/test-portal.ts';
+import { EXIT_USAGE } from '../../../../scripts/parse-cli.mjs';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -67,5 +70,139 @@ describe('command-line tasks', () => {
     } finally {
       await portal.close();
     }
+  }, 180_000);
+});
+
+const fromSources = (file: string): [string, string[]] => [process.execPath, ['--import', 'tsx', file]];
+
+/** Every tool a person runs, as it is run (from the repository root), and its usage's first line. */
+const TOOLS: Record<string, { command: [string, string[]]; usage: string }> = {
+  'admin:create': {
+    command: fromSources('apps/server/src/cli/admin-create.ts'),
+    usage: 'Usage: npm run admin:create -- --email EMAIL',
+  },
+  backup: { command: fromSources('apps/server/src/cli/backup.ts'), usage: 'Usage: npm run backup -- [FILE]' },
+  'backup through npm run': {
+    command: ['npm', ['run', '--silent', 'backup', '--']],
+    usage: 'Usage: npm run backup -- [FILE]',
+  },
+  restore: {
+    command: fromSources('apps/server/src/cli/restore.ts'),
+    usage: 'Usage: npm run restore -- FILE',
+  },
+  migrate: { command: fromSources('apps/server/src/cli/migrate.ts'), usage: 'Usage: npm run migrate' },
+  'rotate-keys': {
+    command: fromSources('apps/server/src/cli/rotate-keys.ts'),
+    usage: 'Usage: PORTAL_MASTER_KEY_NEW=<64 hex> npm run rotate-keys',
+  },
+  start: { command: [process.execPath, ['scripts/start.mjs']], usage: 'Usage: npm start' },
+  dev: { command: [process.execPath, ['scripts/dev.mjs']], usage: 'Usage: npm run dev' },
+  'audit:prod': { command: [process.execPath, ['scripts/audit.mjs']], usage: 'Usage: npm run audit:prod' },
+  bench: { command: fromSources('bench/run.ts'), usage: 'Usage: npm run bench -- [SUITE]' },
+  'long-tasks': {
+    command: fromSources('bench/web/long-tasks.ts'),
+    usage: 'Usage: npx tsx bench/web/long-tasks.ts TRACE.json',
+  },
+  'docs:config': {
+    command: fromSources('apps/server/tools/docs-config.ts'),
+    usage: 'Usage: npm run docs:config',
+  },
+  'fixtures:upgrade': {
+    command: fromSources('apps/server/tools/write-upgrade-fixture.ts'),
+    usage: 'Usage: npm run fixtures:upgrade -- RELEASE',
+  },
+  'run-independent-client': {
+    command: fromSources('apps/server/tools/run-independent-client.ts'),
+    usage: 'Usage: npx tsx apps/server/tools/run-independent-client.ts',
+  },
+};
+
+interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a tool from the repository root with the embedded database in a DATA_DIR that does not
+ * exist yet and INIT_CWD (where a relative file lands) an empty folder: a tool that opened the
+ * database or wrote a file leaves a trace in one of them.
+ */
+async function runTool(tool: string, args: string[]) {
+  const place = await mkdtemp(path.join(tmpdir(), 'portal-cli-usage-'));
+  const dataDir = path.join(place, 'data');
+  const typedIn = path.join(place, 'typed-in');
+  await mkdir(typedIn);
+  const { DATABASE_URL: _url, ADMIN_PASSWORD: _password, ...inherited } = process.env;
+  const [command, commandArgs] = TOOLS[tool]!.command;
+  const outcome = await run(command, [...commandArgs, ...args], {
+    cwd: repoRoot,
+    // A guard against a tool that ignored its arguments and started serving, not a measure.
+    timeout: 150_000,
+    env: { ...inherited, DATA_DIR: dataDir, INIT_CWD: typedIn, NODE_ENV: 'test' },
+  }).then(
+    ({ stdout, stderr }): ToolRun => ({ code: 0, stdout, stderr }),
+    (error: ToolRun): ToolRun => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+  try {
+    return { ...outcome, trace: { dataDir: existsSync(dataDir), written: await readdir(typedIn) } };
+  } finally {
+    await rm(place, { recursive: true, force: true });
+  }
+}
+
+const untouched = { dataDir: false, written: [] };
+
+// Each run compiles its tool with tsx: on a shared machine that alone takes seconds.
+describe('every tool answers --help and refuses an unknown option', () => {
+  it.each(Object.keys(TOOLS))(
+    '%s: --help prints the usage on stdout, exits 0, and touches nothing',
+    async (tool) => {
+      const help = await runTool(tool, ['--help']);
+      expect(help).toMatchObject({ code: 0, stderr: '', trace: untouched });
+      expect(help.stdout.startsWith(TOOLS[tool]!.usage), help.stdout).toBe(true);
+      expect(help.stdout).toContain('-h, --help');
+      expect(help.stdout).not.toContain('Building');
+      expect(existsSync(path.join(repoRoot, '--help'))).toBe(false);
+    },
+    180_000,
+  );
+
+  it.each(Object.keys(TOOLS))(
+    '%s: an unknown option is one line on stderr and exit 64',
+    async (tool) => {
+      const wrong = await runTool(tool, ['--no-such-option']);
+      expect(wrong).toMatchObject({ code: EXIT_USAGE, trace: untouched });
+      expect(wrong.stderr).toMatch(
+        /^[\w:-]+: Unknown option '--no-such-option' \(--help shows the usage\)\n$/,
+      );
+      expect(wrong.stdout).not.toMatch(/\n\s+at /);
+    },
+    180_000,
+  );
+
+  it('admin:create without ADMIN_PASSWORD and without a terminal says so and exits 64', async () => {
+    const args = ['--email', 'night@clinic.example', '--first-name', 'Nia', '--last-name', 'Night'];
+    const refused = await runTool('admin:create', args);
+    expect(refused).toMatchObject({
+      code: EXIT_USAGE,
+      stdout: '',
+      stderr: 'admin:create: no terminal to ask the password on: set ADMIN_PASSWORD\n',
+      trace: untouched,
+    });
+  }, 180_000);
+
+  it('a tool missing its argument, or given one too many, says so in one line and exits 64', async () => {
+    const restore = await runTool('restore', []);
+    expect(restore).toMatchObject({
+      code: EXIT_USAGE,
+      stderr: 'restore: Missing argument: npm run restore -- FILE\n',
+    });
+    const backup = await runTool('backup', ['one.backup', 'two.backup']);
+    expect(backup).toMatchObject({
+      code: EXIT_USAGE,
+      stderr: "backup: Unexpected argument 'two.backup' (--help shows the usage)\n",
+      trace: untouched,
+    });
   }, 180_000);
 });

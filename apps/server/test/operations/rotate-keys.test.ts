@@ -20,6 +20,7 @@ import { loadPatientResource, savePatientResource } from '../../src/modules/pati
 import { grantsOfPatient } from '../../src/modules/caregivers/grant-queries.ts';
 import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
 import { DEMO_PATIENT, startTestPortal } from '../../testing/test-portal.ts';
+import { EXIT_USAGE } from '../../../../scripts/parse-cli.mjs';
 
 const OLD_KEY = 'd4'.repeat(32);
 const NEW_KEY = 'e5'.repeat(32);
@@ -170,10 +171,10 @@ describe('npm run rotate-keys', () => {
 
   it('refuses to run without a valid new key', async () => {
     const missing = await rotate(NEW_KEY, '');
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(EXIT_USAGE);
     expect(missing.output).toContain('PORTAL_MASTER_KEY_NEW must be the new key');
     const same = await rotate(NEW_KEY, NEW_KEY);
-    expect(same.code).toBe(2);
+    expect(same.code).toBe(EXIT_USAGE);
   }, 60_000);
 });
 
