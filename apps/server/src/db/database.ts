@@ -33,6 +33,12 @@ export interface DatabaseHandle {
    */
   analyze?(): Promise<void>;
   /**
+   * Runs `run` only if no other node is running work of this name (PostgreSQL: an advisory lock
+   * held by a transaction on a connection of its own, so a node that dies frees it); false,
+   * without running it, when another holds it. PGlite is one node: it just runs.
+   */
+  exclusively(name: string, run: () => Promise<boolean>): Promise<boolean>;
+  /**
    * LISTEN on `channel` over a connection of its own (not the pool's). Resolves once subscribed;
    * `onLost` runs once if the subscription ends by itself (never after `close`).
    */
@@ -55,6 +61,11 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 10_000;
 // Any fixed 64-bit number: the advisory lock that serialises migrations across nodes.
 const MIGRATION_LOCK_ID = 7_302_114_221;
+/**
+ * The first key of every background job's advisory lock (the two-key form, whose key space is
+ * apart from the migrations' one-key lock); the second is hashtext(job name).
+ */
+export const JOB_LOCK_CLASS = 7_302_115;
 
 /**
  * PostgreSQL by URL, PGlite in a data directory, or an already open PGlite whose owner
@@ -140,6 +151,7 @@ export async function openDatabase(
       },
       migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      exclusively: (name, run) => exclusivelyPg(pool, name, run),
       listen: (channel, onNotification, onLost) =>
         listenPg(target.url, application_name, channel, onNotification, onLost),
       close: () => pool.end(),
@@ -172,6 +184,7 @@ export async function openDatabase(
     migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
     poolStats: () => undefined,
     ...(owned ? { analyze } : {}),
+    exclusively: (_name, run) => run(),
     // In-process: the subscription cannot drop. PGlite hands notifications over in microtasks
     // queued while it reads the committing statement's answer, so before its caller resumes.
     listen: async (channel, onNotification) => {
@@ -187,6 +200,41 @@ export async function openDatabase(
       }
     },
   };
+}
+
+/**
+ * The lock's transaction stays open, idle, while the work runs on other connections of the pool.
+ * A checked-out client has no error listener of the pool's: one that loses its connection while
+ * idle would throw from an 'error' event, so it gets its own, and goes back to be destroyed.
+ */
+async function exclusivelyPg(pool: pg.Pool, name: string, run: () => Promise<boolean>): Promise<boolean> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => (broken = error);
+  client.on('error', onError);
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_xact_lock($1, hashtext($2)) as locked',
+      [JOB_LOCK_CLASS, name],
+    );
+    if (!rows[0]?.locked) {
+      await client.query('rollback');
+      return false;
+    }
+    let ran: boolean;
+    try {
+      ran = await run();
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+    await client.query('commit');
+    return ran;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(broken);
+  }
 }
 
 /** A dedicated client: a pooled one would be handed to queries and its LISTEN lost on release. */

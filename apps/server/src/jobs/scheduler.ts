@@ -1,14 +1,8 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobRuns } from '../db/schema/index.ts';
 import type { Job } from './job.ts';
-
-/**
- * The first key of every job's advisory lock (the two-key form, whose key space is apart from
- * the migrations' one-key lock); the second is hashtext(job name).
- */
-const JOB_LOCK_CLASS = 7_302_115;
 
 export interface JobScheduler {
   /** Starts each job's timer: the first run comes one interval after start, as on every node. */
@@ -30,8 +24,8 @@ export interface SchedulerOptions {
 /**
  * One runner of each job across the nodes. On PostgreSQL a node first takes the job's advisory
  * lock with pg_try_advisory_xact_lock in a transaction that stays open while the job runs on
- * other connections: a node that crashes mid-run loses its connection and with it the lock.
- * Under the lock it claims the run in job_runs only if the interval has passed since the last
+ * other connections (database.exclusively): a node that crashes mid-run loses its connection
+ * and with it the lock. Under the lock it claims the run in job_runs only if the interval has passed since the last
  * start anywhere, so two nodes run a job once per interval, not once each. PGlite is one node in
  * one process: the claim alone decides.
  */
@@ -64,24 +58,15 @@ export function createJobScheduler(
     return true;
   }
 
-  async function runExclusively(job: Job): Promise<boolean> {
-    if (database.engine === 'pglite') return claimAndRun(job);
-    return ctx.db.transaction(async (tx) => {
-      const result = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}, hashtext(${job.name})) as locked`,
-      );
-      const [row] = (result as unknown as { rows: { locked: boolean }[] }).rows;
-      return row?.locked ? claimAndRun(job) : false;
-    });
-  }
-
   function runIfDue(name: string): Promise<boolean> {
     const job = here.find((j) => j.name === name);
     if (!job || closed) return Promise.resolve(false);
-    const run = runExclusively(job).catch((error: unknown) => {
-      ctx.log.error({ job: job.name, err: describe(error) }, 'background job failed');
-      return false;
-    });
+    const run = database
+      .exclusively(`job:${job.name}`, () => claimAndRun(job))
+      .catch((error: unknown) => {
+        ctx.log.error({ job: job.name, err: describe(error) }, 'background job failed');
+        return false;
+      });
     running.add(run);
     void run.finally(() => running.delete(run));
     return run;
