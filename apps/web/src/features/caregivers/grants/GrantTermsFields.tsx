@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RELATIONSHIP_MAX_LENGTH } from '@portal/protocol';
+import { RELATIONSHIP_MAX_LENGTH, type CaregiverScope } from '@portal/protocol';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { GrantErrors } from './grant-errors.ts';
 import { endsOnRange, type GrantTerms } from './grant-terms.ts';
@@ -10,11 +10,20 @@ interface GrantTermsFieldsProps {
   onChange: (terms: GrantTerms) => void;
   errors: GrantErrors['fields'];
   signingAllowed: boolean;
+  /** The scopes this person may grant (staff on the chart); every scope when absent. */
+  offered?: readonly CaregiverScope[];
   today: Date;
 }
 
 /** E-mail, relationship, what they may do and until when: the invitation's and the chart's alike. */
-export function GrantTermsFields({ value, onChange, errors, signingAllowed, today }: GrantTermsFieldsProps) {
+export function GrantTermsFields({
+  value,
+  onChange,
+  errors,
+  signingAllowed,
+  offered,
+  today,
+}: GrantTermsFieldsProps) {
   const { t } = useTranslation('caregivers');
   const set = <K extends keyof GrantTerms>(key: K, field: GrantTerms[K]) =>
     onChange({ ...value, [key]: field });
@@ -44,6 +53,7 @@ export function GrantTermsFields({ value, onChange, errors, signingAllowed, toda
         value={value.scopes}
         onChange={(scopes) => set('scopes', scopes)}
         signingAllowed={signingAllowed}
+        offered={offered}
         error={message(errors.scopes)}
       />
       <TextField

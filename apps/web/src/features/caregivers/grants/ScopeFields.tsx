@@ -10,12 +10,14 @@ interface ScopeFieldsProps {
   onChange: (scopes: CaregiverScope[]) => void;
   /** Whether the clinic lets this patient's caregivers sign as authorised representative. */
   signingAllowed: boolean;
+  /** The scopes this person may grant (staff on the chart); every scope when absent. */
+  offered?: readonly CaregiverScope[];
   /** An error for the whole choice (none chosen, or the server's refusal at `scopes`). */
   error?: string;
 }
 
 /** What a caregiver may do, grouped; a fill or sign box ticks the see box it needs. */
-export function ScopeFields({ value, onChange, signingAllowed, error }: ScopeFieldsProps) {
+export function ScopeFields({ value, onChange, signingAllowed, offered, error }: ScopeFieldsProps) {
   const { t } = useTranslation('caregivers');
   const errorId = useId();
   return (
@@ -26,7 +28,7 @@ export function ScopeFields({ value, onChange, signingAllowed, error }: ScopeFie
           {error}
         </p>
       )}
-      {offeredGroups(signingAllowed).map((group) => (
+      {offeredGroups(signingAllowed, offered).map((group) => (
         <fieldset key={group.id} className="scope-fields__group">
           <legend className="scope-fields__legend">{t(`scopeGroups.${group.id}`)}</legend>
           {group.scopes.map((scope) => {

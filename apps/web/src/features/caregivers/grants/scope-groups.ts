@@ -16,7 +16,15 @@ export const SCOPE_ORDER: readonly CaregiverScope[] = SCOPE_GROUPS.flatMap((grou
 
 export type ScopeGroupId = (typeof SCOPE_GROUPS)[number]['id'];
 
-/** The groups a form offers: signing only where the clinic allows representative signing. */
-export function offeredGroups(signingAllowed: boolean) {
-  return SCOPE_GROUPS.filter((group) => group.id !== 'sign' || signingAllowed);
+/**
+ * The groups a form offers: signing only where the clinic allows representative signing, and on
+ * the chart only the scopes the staff member may grant (`offered`); a group left empty is dropped.
+ */
+export function offeredGroups(signingAllowed: boolean, offered?: readonly CaregiverScope[]) {
+  return SCOPE_GROUPS.filter((group) => group.id !== 'sign' || signingAllowed)
+    .map((group) => ({
+      id: group.id,
+      scopes: group.scopes.filter((scope: CaregiverScope) => !offered || offered.includes(scope)),
+    }))
+    .filter((group) => group.scopes.length > 0);
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaregiverGrant } from '@portal/protocol';
+import { REPRESENTATIVE_SIGNING_PERMISSION, type CaregiverGrant } from '@portal/protocol';
+import { holdsPermission } from '../../../api/staff-pages.ts';
+import { useSession } from '../../../api/use-session.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { GrantList, grantErrors, RevokeDialog } from '../../caregivers/grants/index.ts';
 import { useChartCaregivers, useRepresentativeSigning, useRevokeChartGrant } from './chart-caregivers-api.ts';
@@ -8,7 +10,7 @@ import { RecordGrantDialog } from './RecordGrantDialog.tsx';
 
 interface CaregiversPanelProps {
   patientId: string;
-  /** Staff with manage_users record and revoke grants and set representative signing. */
+  /** Staff with manage_users record and revoke grants (only the scopes their permissions cover). */
   manages: boolean;
 }
 
@@ -18,6 +20,8 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
   const caregivers = useChartCaregivers(patientId);
   const signing = useRepresentativeSigning(patientId);
   const revoke = useRevokeChartGrant(patientId);
+  // A clinical decision (decision 0023): the permission that grants signing, not manage_users.
+  const decidesSigning = holdsPermission(useSession(), REPRESENTATIVE_SIGNING_PERMISSION);
   const [recording, setRecording] = useState(false);
   const [revoking, setRevoking] = useState<CaregiverGrant | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +64,7 @@ export function CaregiversPanel({ patientId, manages }: CaregiversPanelProps) {
       </p>
       {data && (
         <>
-          {manages ? (
+          {decidesSigning ? (
             <Checkbox
               label={t('chart.signing')}
               hint={t('chart.signingHint')}

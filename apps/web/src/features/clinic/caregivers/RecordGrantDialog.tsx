@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTHORITY_MAX_BYTES, AuthorityKind } from '@portal/protocol';
+import { AUTHORITY_MAX_BYTES, AuthorityKind, SCOPE_NEEDS, scopesWithin } from '@portal/protocol';
+import { useSession } from '../../../api/use-session.ts';
 import {
   checkTerms,
   emptyTerms,
@@ -24,10 +25,20 @@ interface RecordGrantDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * The scopes staff may put in a grant: those their permissions cover (SCOPE_PERMISSIONS), each
+ * with the see scope it needs, since ticking it ticks that one too. The server judges it again.
+ */
+function grantableScopes(auths: readonly string[]) {
+  const within = scopesWithin(auths);
+  return within.filter((scope) => !SCOPE_NEEDS[scope] || within.includes(SCOPE_NEEDS[scope]));
+}
+
 /** Staff record a grant with the document that gives its authority (a guardian, an attorney). */
 export function RecordGrantDialog({ patientId, signingAllowed, onDone, onCancel }: RecordGrantDialogProps) {
   const { t } = useTranslation('caregivers');
   const record = useRecordGrant(patientId);
+  const offered = grantableScopes(useSession()?.user.auths ?? []);
   const form = useRef<HTMLFormElement>(null);
   const [today] = useState(() => new Date());
   const [terms, setTerms] = useState<GrantTerms>(() => emptyTerms(today));
@@ -70,6 +81,7 @@ export function RecordGrantDialog({ patientId, signingAllowed, onDone, onCancel 
           onChange={setTerms}
           errors={errors.fields}
           signingAllowed={signingAllowed}
+          offered={offered}
           today={today}
         />
         <SelectField
