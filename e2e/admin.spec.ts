@@ -247,7 +247,7 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await readFile((await (await downloading).path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail',
+      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail',
     );
     expect(csv).toContain(`,admin.user.lock,success,`);
     expect(csv).toContain(email);

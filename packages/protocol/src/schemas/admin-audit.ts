@@ -17,6 +17,8 @@ export const auditEntry = z.object({
   outcome: z.string(),
   actor: auditPerson.nullable(),
   subject: auditPerson.nullable(),
+  /** The caregiver grant the actor acted under, for the subject (decision 0023); null otherwise. */
+  grant_id: z.uuid().nullable(),
   target: z.string().nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/protocol';
+import { ActingFor } from '../../ui/audit/ActingFor.tsx';
 import { AuditDetail } from '../../ui/audit/AuditDetail.tsx';
 import { useAuditWords } from '../../ui/audit/use-audit-words.ts';
 import { DateTime } from '../../ui/DateTime.tsx';
@@ -33,6 +34,7 @@ export function AuditTrail({ userId, entries }: { userId: string; entries: reado
               </td>
               <td data-label={t('detail.trail.action')}>
                 {words.action(entry.action)}
+                <ActingFor entry={entry} />
                 <AuditDetail lines={words.detail(entry.detail)} />
               </td>
               <td data-label={t('detail.trail.actor')} className="data-table__email">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/protocol';
+import { ActingFor } from '../../ui/audit/ActingFor.tsx';
 import { AuditDetail } from '../../ui/audit/AuditDetail.tsx';
 import { useAuditWords } from '../../ui/audit/use-audit-words.ts';
 import { DateTime } from '../../ui/DateTime.tsx';
@@ -39,6 +40,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             </td>
             <td data-label={t('audit.columns.action')}>
               <span className="audit-table__action">{words.action(e.action)}</span>
+              <ActingFor entry={e} />
               <AuditDetail lines={words.detail(e.detail)} />
               {e.target && (
                 <span className="audit-table__more">

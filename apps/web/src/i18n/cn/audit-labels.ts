@@ -146,6 +146,8 @@ export default {
     not_after: '有效期至',
   },
   words: { yes: '是', no: '否', none: '无' },
+  /** A caregiver's row: the patient acted for, then the grant's id. */
+  actingFor: '代表 {{patient}} 操作，依据授权 {{grant}}',
   punctuation: { label: '{{field}}：', list: '、', fields: '；' },
   values: {
     reason: {

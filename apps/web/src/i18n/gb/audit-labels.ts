@@ -151,6 +151,8 @@ export default {
   },
   words: { yes: 'Yes', no: 'No', none: 'None' },
   /** A detail line's label (the space before its value included), and the separators within a value. */
+  /** A caregiver's row: the patient acted for, then the grant's id. */
+  actingFor: 'Acting for {{patient}} under grant {{grant}}',
   punctuation: { label: '{{field}}: ', list: ', ', fields: '; ' },
   values: {
     reason: {

@@ -23,6 +23,7 @@ function entry(id: number, change: Partial<AuditEntry> = {}): AuditEntry {
     outcome: 'success',
     actor,
     subject,
+    grant_id: null,
     target: null,
     ip: '192.0.2.10',
     user_agent: null,
@@ -38,8 +39,44 @@ function rowsAt(search: string, items: AuditEntry[], total = items.length) {
   return [['admin-audit', ADMIN, apiQueryOf(filters)], answer] as const;
 }
 
-const renderAudit = (rows: ReturnType<typeof rowsAt>[]) =>
-  renderScreen(<AuditPage />, { url: '/audit', data: rows, staff: { email: ADMIN, auths: ['read_audit'] } });
+const renderAudit = (rows: ReturnType<typeof rowsAt>[], locale: 'gb' | 'cn' = 'gb') =>
+  renderScreen(<AuditPage />, {
+    url: '/audit',
+    data: rows,
+    locale,
+    staff: { email: ADMIN, auths: ['read_audit'] },
+  });
+
+describe('a caregiver’s rows', () => {
+  const caregiver = {
+    id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+    email: 'dana.carer@example.com',
+    name: 'Dana Carer',
+  };
+  const grant = '7c6b5a49-3827-4165-a4b3-c2d1e0f9a8b7';
+  const rows = () => [
+    rowsAt('', [
+      entry(1, { action: 'patient.read', actor: caregiver, grant_id: grant }),
+      entry(2, { action: 'patient.read', actor: subject }),
+    ]),
+  ];
+
+  test('say whom the caregiver acted for and under which grant, in English', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderAudit(rows());
+    const acted = screen.getByRole('row').filter({ hasText: 'dana.carer@example.com' });
+    await expect.element(acted).toHaveTextContent(`Acting for Mei Chen under grant ${grant}`);
+    const own = screen.getByRole('row').filter({ hasNotText: 'dana.carer@example.com' }).last();
+    await expect.element(own).not.toHaveTextContent('Acting for');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('and in Chinese', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderAudit(rows(), 'cn');
+    await expect.element(screen.getByText(`代表 Mei Chen 操作，依据授权 ${grant}`)).toBeVisible();
+  });
+});
 
 describe('the audit table on a wide screen', () => {
   test('shows each row in words under its columns', async () => {

@@ -83,6 +83,7 @@ export async function findAuditEntries(
         first: who.subjectFirst,
         last: who.subjectLast,
       }),
+      grant_id: row.grantId,
       target: row.target,
       ip: row.ip,
       user_agent: row.userAgent,

@@ -9,7 +9,9 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../../../testing/test-portal.ts';
-import { auditCsv, csvCell } from '../../../../src/modules/admin/audit/audit-csv.ts';
+import { auditCsv } from '../../../../src/modules/admin/audit/audit-csv.ts';
+import { actingFor, addCaregiver, liveGrant } from '../../../../testing/caregivers.ts';
+import { csvCell } from '../../../../src/lib/csv.ts';
 import { codeOf, pathsOf } from '../../../../testing/answers.ts';
 
 let t: TestPortal;
@@ -117,9 +119,9 @@ describe('audit viewer', () => {
     expect(exported.filename).toMatch(/^audit-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
     const [header, row] = exported.csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'id,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail',
+      'id,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail',
     );
-    expect(row).toContain(`,${patientId},${DEMO_PATIENT.email},'-2+3,'=1+1,"'@SUM(A1), ""quoted""\nnext",`);
+    expect(row).toContain(`,${patientId},${DEMO_PATIENT.email},,'-2+3,'=1+1,"'@SUM(A1), ""quoted""\nnext",`);
     expect(row).toContain('"{""note"":""+cmd""}"');
     const [audited] = (await list({ action: 'admin.audit.export' })).items;
     expect(audited?.detail).toEqual({ rows: 1, truncated: false, filters: { action: 'test.export' } });
@@ -144,13 +146,65 @@ describe('audit viewer', () => {
   });
 });
 
-describe('CSV cells', () => {
-  it('defuse every formula start and quote per RFC 4180', () => {
-    expect(['=A1', '+1', '-1', '@x', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', null, 7].map(csvCell)).toEqual(
-      ["'=A1", "'+1", "'-1", "'@x", "'\tx", `"'\rx"`, 'plain', '"a,b"', '"say ""hi"""', '', '7'],
-    );
+describe('CSV export', () => {
+  it('quotes per RFC 4180 and has one column per field, the grant among them', () => {
     expect(auditCsv([])).toBe(
-      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,target,ip,user_agent,detail\r\n',
+      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail\r\n',
     );
+  });
+
+  it("names the grant a caregiver acted under, on the viewer's rows and in the CSV", async () => {
+    const caregiver = await addCaregiver(t, 'Grace');
+    const grantId = await liveGrant(t, patientId, caregiver.id, ['view_intake']);
+    await actingFor(caregiver.client, patientId).get('/patient/profile/');
+    const [row] = (await list({ actor: caregiver.id, action: 'patient.read' })).items;
+    expect(row).toMatchObject({
+      actor: { id: caregiver.id },
+      subject: { id: patientId, email: DEMO_PATIENT.email },
+      grant_id: grantId,
+    });
+    const own = (await list({ actor: DEMO_ADMIN.email, page_size: '5' })).items;
+    expect(own.every((e) => e.grant_id === null)).toBe(true);
+    const { csv } = await admin.get<AuditExport>('/admin/audit/export/', {
+      actor: caregiver.id,
+      action: 'patient.read',
+    });
+    const line = csv.split('\r\n')[1]!;
+    expect(line).toContain(
+      `,${caregiver.id},${caregiver.email},${patientId},${DEMO_PATIENT.email},${grantId},`,
+    );
+  });
+
+  it('defuses a formula a request put in its user agent, after any separator a spreadsheet splits on', async () => {
+    const hostile = ';=1+1,+2|-3\t@4 a=b,c';
+    await admin.send({ method: 'GET', path: '/admin/audit/', query: {}, headers: { 'user-agent': hostile } });
+    const { csv } = await admin.get<AuditExport>('/admin/audit/export/', { action: 'admin.audit.read' });
+    const cell = `";'=1+1,'+2|'-3\t'@4 a=b,c"`;
+    expect(csv).toContain(`,${cell},`);
+    expect(csv).not.toContain(hostile);
+  });
+
+  it.each([
+    ['=A1', "'=A1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@x', "'@x"],
+    ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    ['\0x', "'\0x"],
+    ['a;=1+1', "a;'=1+1"],
+    ['a,+1', `"a,'+1"`],
+    ['a|-1', "a|'-1"],
+    ['a\t@x', "a\t'@x"],
+    ['a\t\t=1', "a\t'\t'=1"],
+    ['a;\r=1', `"a;'\r=1"`],
+    ['a=1;b+2', 'a=1;b+2'],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    [null, ''],
+    [7, '7'],
+  ] as const)('writes %j as %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * The portal's one CSV writer (the audit export; any clinic export that writes CSV uses it too):
+ * RFC 4180 quoting, CRLF line ends, a BOM so spreadsheets read UTF-8, and formulas defused.
+ */
+
+export type CsvValue = string | number | null;
+export type CsvColumns<T> = readonly (readonly [header: string, read: (row: T) => CsvValue])[];
+
+/**
+ * What a spreadsheet runs as a formula (OWASP CSV injection; ASVS 5.0 1.2.10): a cell starting
+ * with = + - @, tab or carriage return (some spreadsheets drop those two and read what follows),
+ * or NUL. A spreadsheet that splits cells on `;`, `,`, tab or `|` (a locale's list separator, a
+ * guessed delimiter) starts a new cell after each, so such a start right after one of them is a
+ * formula too: `a;=1+1` runs in a spreadsheet that splits on `;`. Each gets the single quote
+ * OWASP prescribes in front of it, which makes the spreadsheet read the cell as text.
+ */
+const FORMULA_AT_A_CELL_START = /(^|[;,\t|])(?=[=+\-@\t\r\0])/g;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null) return '';
+  const text = String(value).replace(FORMULA_AT_A_CELL_START, "$1'");
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The header line and one line per row, each cell through csvCell. */
+export function csvDocument<T>(columns: CsvColumns<T>, rows: readonly T[]): string {
+  const lines = [
+    columns.map(([header]) => csvCell(header)).join(','),
+    ...rows.map((row) => columns.map(([, read]) => csvCell(read(row))).join(',')),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
