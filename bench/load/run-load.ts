@@ -5,6 +5,7 @@ import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
 import { createVerifiedPatients } from '../lib/verified-patients.ts';
 import { startPortal } from '../api/start-portal.ts';
+import { countGrowingTables, reportTableRows } from './table-rows.ts';
 
 /**
  * `npm run bench -- load`: simulated patients against one portal process on loopback, each
@@ -175,9 +176,12 @@ export async function runLoadSuite(): Promise<boolean> {
     const emails = Array.from({ length: PATIENTS }, (_, i) => `load-${i}@bench.example`);
     await createVerifiedPatients(portal, emails, PASSWORD);
     console.log(`${emails.length} patients signed up and verified; the clock starts now.`);
+    const rowsAtStart = await countGrowingTables(process.env.DATABASE_URL || undefined);
     const endAt = Date.now() + SECONDS * 1000;
     await Promise.all(emails.map((email, n) => simulatePatient(portal.service.baseUrl, email, n, endAt)));
-    return report();
+    const passed = report();
+    reportTableRows(rowsAtStart, await countGrowingTables(process.env.DATABASE_URL || undefined));
+    return passed;
   } finally {
     await portal.close();
   }
