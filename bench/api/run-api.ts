@@ -25,6 +25,7 @@ import { handshakeScenario } from './scenarios/handshake.ts';
 import { loginScenario } from './scenarios/login.ts';
 import { medicalHistorySaveScenario } from './scenarios/medical-history-save.ts';
 import { profileReadScenario } from './scenarios/profile-read.ts';
+import { hostileUploadStorm, printStorm, stormMisses } from './hostile-upload-storm.ts';
 import { loadSettings, type ApiBenchSettings } from './settings.ts';
 import { startPortal, type PortalUnderTest } from './start-portal.ts';
 import { measureStartTimes, START_TIME_RUNS, startTimeTable } from './start-time.ts';
@@ -70,6 +71,8 @@ export async function runApiSuite(): Promise<boolean> {
     const results = await benchmark({ baseline, portal, floor }, settings);
     console.log(`Load average after the load scenarios: ${formatLoad()}`);
     printLoadReport(results.rows, results.idle, portal);
+    const storm = await hostileUploadStorm(portal);
+    printStorm(storm);
 
     // The same node restarted, as a deploy restarts it: its database migrated and seeded, its
     // keys and DATA_DIR, and nothing else running beside it.
@@ -83,6 +86,7 @@ export async function runApiSuite(): Promise<boolean> {
 
     const missed = [
       ...misses(results.rows),
+      ...stormMisses(storm),
       ...(start.passed ? [] : ['start: the build started no sooner than tsx']),
     ];
     const unjudged = notJudged(results.rows);
