@@ -4,10 +4,12 @@
 import { checkPdfFile } from './lib/files/pdf-file.ts';
 import { workerJob, type JobTask } from './lib/worker-pool/worker-job.ts';
 import { buildSignedPdfJob } from './modules/documents/build-signed-pdf.ts';
+import { pageBoxesOfPdf } from './modules/documents/page-boxes.ts';
 
 const JOBS: Record<string, (task: JobTask<never>) => Promise<unknown>> = {
   checkPdf: workerJob(checkPdfFile),
   buildSignedPdf: workerJob(buildSignedPdfJob),
+  pageBoxes: workerJob(pageBoxesOfPdf),
 };
 
 export default function runJob({ job, ...task }: JobTask<never> & { job: string }): Promise<unknown> {

@@ -1,8 +1,5 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { PageBox } from '@portal/protocol';
-import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
-import { loadDocumentFile } from './file-store.ts';
 
 /**
  * The box the editor draws fields on: pdf.js's viewport at scale 1, which is the crop box
@@ -17,9 +14,11 @@ export function pageBoxOf(page: PDFPage): PageBox {
   return quarterTurned ? { width: height, height: width } : { width, height };
 }
 
-/** The page boxes of a stored edition's PDF (one checked at upload, so it parses). */
-export async function storedPageBoxes(ctx: AppContext, db: Queryable, fileId: string): Promise<PageBox[]> {
-  const { bytes } = await loadDocumentFile(ctx, db, fileId);
+/**
+ * The page boxes of a PDF the portal stored (checked at upload, so it parses), as a worker job:
+ * parsing a large PDF would hold the event loop.
+ */
+export async function pageBoxesOfPdf(bytes: Uint8Array): Promise<PageBox[]> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   return doc.getPages().map(pageBoxOf);
 }

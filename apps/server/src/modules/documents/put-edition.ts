@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   Codes,
+  fieldsOffTheirPages,
   ProtocolError,
   TEMPLATE_PUBLISH_REFUSALS,
   type TemplateDetail,
@@ -10,13 +11,14 @@ import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentTemplateEditions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { pageBoxesOfPdf } from './page-boxes.ts';
 import { checkedUpload } from './pdf-upload.ts';
 import { detailIn, lockForEdit } from './template-editing.ts';
 import { draftFor, findEdition, writeEdition } from './template-versions.ts';
 
 /**
- * Adds or replaces an edition of the draft. A new PDF keeps the fields that still fit its pages;
- * without one only the texts change.
+ * Adds or replaces an edition of the draft. A new PDF keeps the fields that still lie within its
+ * pages; without one only the texts change.
  */
 export async function putEdition(
   ctx: AppContext,
@@ -25,12 +27,15 @@ export async function putEdition(
   meta: RequestMeta,
 ): Promise<TemplateDetail> {
   const pdf = input.pdf_base64 === undefined ? undefined : await checkedUpload(ctx.workers, input.pdf_base64);
+  const pages = pdf && (await ctx.workers.run<typeof pageBoxesOfPdf>('pageBoxes', pdf.bytes));
   return ctx.db.transaction(async (tx) => {
     await lockForEdit(ctx, tx, input.id);
     const draft = await draftFor(ctx, tx, input.id, adminId);
     const existing = await findEdition(tx, draft.id, input.language);
-    if (pdf) {
-      const fields = (existing?.fields ?? []).filter((field) => field.page <= pdf.pageCount);
+    if (pdf && pages) {
+      const fields = (existing?.fields ?? []).filter(
+        (field) => fieldsOffTheirPages([field], pages).length === 0,
+      );
       await writeEdition(ctx, tx, draft.id, { ...input, pdf, fields });
     } else if (existing) {
       await tx

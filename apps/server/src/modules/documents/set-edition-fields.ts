@@ -10,8 +10,7 @@ import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { documentTemplateEditions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { storedPageBoxes } from './page-boxes.ts';
-import { checkFieldsOnPages, detailIn, lockForEdit } from './template-editing.ts';
+import { checkFieldsOnPages, detailIn, lockForEdit, storedPageBoxes } from './template-editing.ts';
 import { draftFor, findEdition } from './template-versions.ts';
 
 /** Sets the fields of one edition of the draft. */

@@ -11,8 +11,7 @@ import { documentAssignments, documentTemplateEditions, documentTemplates } from
 import { recordAudit } from '../audit/index.ts';
 import { lockTemplate } from './assign-documents.ts';
 import { findPublished } from './document-queries.ts';
-import { storedPageBoxes } from './page-boxes.ts';
-import { checkFieldsOnPages } from './template-editing.ts';
+import { checkFieldsOnPages, storedPageBoxes } from './template-editing.ts';
 import { viewsOf } from './list-templates.ts';
 
 /** The published version's gb fields, in place while nothing was sent with that version. */

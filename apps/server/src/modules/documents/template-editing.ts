@@ -8,16 +8,24 @@ import {
   type TemplateDetail,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import type { Transaction } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import { documentTemplates } from '../../db/schema/index.ts';
 import { lockTemplate } from './assign-documents.ts';
 import { findTemplate } from './document-queries.ts';
+import { loadDocumentFile } from './file-store.ts';
 import { loadTemplateDetails } from './library-queries.ts';
+import type { pageBoxesOfPdf } from './page-boxes.ts';
 
 /** 10400 naming every field that does not lie within its page's box (nothing is written). */
 export function checkFieldsOnPages(fields: readonly DocumentField[], pages: readonly PageBox[]): void {
   const errors = fieldsOffTheirPages(fields, pages);
   if (errors.length > 0) throw new ProtocolError(Codes.validation, errors[0]!.message, errors);
+}
+
+/** The page boxes of an edition's stored PDF, read in the worker pool. */
+export async function storedPageBoxes(ctx: AppContext, db: Queryable, fileId: string): Promise<PageBox[]> {
+  const { bytes } = await loadDocumentFile(ctx, db, fileId);
+  return ctx.workers.run<typeof pageBoxesOfPdf>('pageBoxes', bytes);
 }
 
 /** Locks the template for the change (10404 if there is none) and bumps its change time. */

@@ -115,4 +115,24 @@ describe('fields lie within their page', () => {
       expect(await storedState(w)).toEqual(before);
     });
   }
+
+  it('a new PDF for an edition keeps only the fields that lie within its pages', async () => {
+    const inside = signature({ x: 60, y: 100, width: 180, height: 40 });
+    const pastNewEdge = signature({ x: 415, y: 802 });
+    await saves['edition fields']([inside, pastNewEdge]);
+    const a5 = await pdfOfPages([[420, 595]]);
+    const detail = await w.admin.post<TemplateDetail>(
+      '/admin/documents/library/edition/',
+      {
+        id: draft,
+        language: 'gb',
+        title: 'Boxes',
+        description: '',
+        pdf_base64: Buffer.from(a5).toString('base64'),
+      },
+      { encrypt: true },
+    );
+    const gb = detail.versions.find((v) => v.status === 'draft')!.editions.find((e) => e.language === 'gb')!;
+    expect(gb.fields).toEqual([inside]);
+  });
 });
