@@ -11,14 +11,15 @@ export type CsvColumns<T> = readonly (readonly [header: string, read: (row: T) =
  * with = + - @, tab or carriage return (some spreadsheets drop those two and read what follows),
  * or NUL. A spreadsheet that splits cells on `;`, `,`, tab or `|` (a locale's list separator, a
  * guessed delimiter) starts a new cell after each, so such a start right after one of them is a
- * formula too: `a;=1+1` runs in a spreadsheet that splits on `;`. Each gets the single quote
- * OWASP prescribes in front of it, which makes the spreadsheet read the cell as text.
+ * formula too: `a;=1+1` runs in a spreadsheet that splits on `;`, and so does `a; =1+1` in one
+ * that trims the spaces around a cell. Each gets the single quote OWASP prescribes in front of
+ * it, which makes the spreadsheet read the cell as text.
  */
-const FORMULA_AT_A_CELL_START = /(^|[;,\t|])(?=[=+\-@\t\r\0])/g;
+const FORMULA_AT_A_CELL_START = /(^|[;,\t|])( *)(?=[=+\-@\t\r\0])/g;
 
 export function csvCell(value: CsvValue): string {
   if (value === null) return '';
-  const text = String(value).replace(FORMULA_AT_A_CELL_START, "$1'");
+  const text = String(value).replace(FORMULA_AT_A_CELL_START, "$1$2'");
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
