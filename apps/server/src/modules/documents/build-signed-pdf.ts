@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
+import { Codes, ProtocolError } from '@portal/protocol';
+import { WorkerLimitError, type WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import { appendCertificatePage, type CertificateInfo } from './certificate-page.ts';
 import { sha256Hex } from './file-store.ts';
 import { signPdf } from './pdf-signature.ts';
@@ -27,14 +28,21 @@ export async function buildSignedPdfJob(
 
 /**
  * Stamping, the certificate page, font subsetting and the signature take a thread for up to
- * seconds on a large document: they run in the worker pool, never on the event loop.
+ * seconds on a large document: they run in the worker pool, never on the event loop. The
+ * document was judged when it was uploaded, so a job stopped at its limit means a node too busy
+ * to finish in time: 10503, nothing signed, and the patient may try again.
  */
 export async function buildSignedPdfInWorker(
   workers: WorkerPool,
   request: SignedPdfRequest,
 ): Promise<SignedPdf> {
-  const { bytes, stampedSha256 } = await workers.run<typeof buildSignedPdfJob>('buildSignedPdf', request);
-  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stampedSha256 };
+  try {
+    const { bytes, stampedSha256 } = await workers.run<typeof buildSignedPdfJob>('buildSignedPdf', request);
+    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stampedSha256 };
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    throw new ProtocolError(Codes.unavailable, 'The form could not be signed in time: try again in a moment');
+  }
 }
 
 /**
