@@ -11,6 +11,8 @@ import type {
 import { apiRequest } from '../../api/client.ts';
 import { useUsersKey } from './use-users.ts';
 import { downloadPdf } from '../../ui/download-pdf.ts';
+import { holdsPermission, STAFF_PAGES } from '../../api/staff-pages.ts';
+import { useSession } from '../../api/use-session.ts';
 
 // What the assessment and documents modules offer administrators about one patient, through
 // their own admin endpoints (sealed: health data). Keys sit under the users key, so an account
@@ -38,9 +40,14 @@ export function usePatientDocuments(patientId: string) {
   });
 }
 
-/** Templates a patient can be asked to sign, and the clinic's default signing window (settings). */
+/**
+ * Templates a patient can be asked to sign, and the clinic's default signing window (settings).
+ * Only staff who may read the settings ask for them: for others the server answers 10403, and the
+ * due date starts empty.
+ */
 export function useAssignChoices() {
   const key = useUsersKey();
+  const readsSettings = holdsPermission(useSession(), STAFF_PAGES.settings.permission);
   const templates = useQuery({
     queryKey: [...key, 'signature-templates'],
     queryFn: async () =>
@@ -54,6 +61,7 @@ export function useAssignChoices() {
   const settings = useQuery({
     queryKey: [...key, 'settings'],
     queryFn: () => apiRequest<SettingsView>({ method: 'GET', path: '/admin/settings/' }),
+    enabled: readsSettings,
   });
   return { templates, signingWindowDays: settings.data?.values.signing_window_days };
 }
