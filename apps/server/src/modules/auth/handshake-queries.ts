@@ -5,9 +5,13 @@ import { handshakes, usedSalts } from '../../db/schema/index.ts';
 import { randomToken } from '../../lib/random-token.ts';
 
 const context = (uid: string) => `handshake:${uid}`;
-// Touching last_used_at on every request would be a write per request; an hour's
-// precision is plenty for a 24-hour idle expiry.
-const TOUCH_AFTER_MS = 60 * 60 * 1000;
+/**
+ * Touching last_used_at on every request would be a write per request; a tenth of the lifetime,
+ * at most an hour, is precision enough (an hour for the default 24 hours). A touch interval
+ * longer than a short HANDSHAKE_TTL_SECONDS would end handshakes in use as if idle.
+ */
+const touchAfterMs = (ctx: AppContext) =>
+  Math.min(60 * 60 * 1000, (ctx.config.HANDSHAKE_TTL_SECONDS * 1000) / 10);
 
 /** protocol.md §2: a fresh server key pair per handshake; Z is kept, encrypted, in the database. */
 export async function createHandshake(ctx: AppContext, clientPublicKeyHex: string) {
@@ -47,7 +51,7 @@ export function judgeHandshake(
   if (!row || row.revokedAt || idleSince > ctx.config.HANDSHAKE_TTL_SECONDS * 1000) {
     throw new ProtocolError(Codes.unknownHandshake);
   }
-  return idleSince > TOUCH_AFTER_MS;
+  return idleSince > touchAfterMs(ctx);
 }
 
 export async function touchHandshake(ctx: AppContext, uid: string): Promise<void> {

@@ -91,6 +91,26 @@ describe('access tokens', () => {
   });
 });
 
+describe('a short handshake lifetime (HANDSHAKE_TTL_SECONDS=5)', () => {
+  let short: TestPortal;
+  beforeAll(async () => {
+    short = await startTestPortal({ env: { HANDSHAKE_TTL_SECONDS: '5' } });
+  });
+  afterAll(() => short?.close());
+
+  it('keeps a handshake in use alive past its lifetime, and expires it after the lifetime without use', async () => {
+    const c = await short.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    // Used every 2 s for 20 s: the event poll (answered from the node's cache) and a profile read.
+    for (let i = 0; i < 10; i++) {
+      short.clock.advance(2000);
+      expect(codeOf(await poll(c))).toBe(0);
+      expect(codeOf(await c.send({ method: 'GET', path: '/patient/profile/' }))).toBe(0);
+    }
+    short.clock.advance(6000);
+    expect(codeOf(await poll(c))).toBe(10014);
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotates: a refresh answers new tokens, and the old access token keeps working until it expires', async () => {
     const c = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
