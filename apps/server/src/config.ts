@@ -119,6 +119,12 @@ export const configSchema = z.object({
     .describe(
       'Days the audit log is kept; older rows are deleted by the housekeeping job. Default six years (HIPAA §164.316(b)(2)).',
     ),
+  PURGE_INTERVAL_SECONDS: positiveInt
+    .max(24 * 60 * 60)
+    .default(60 * 60)
+    .describe(
+      'How often the housekeeping job deletes what the retentions allow (at most a day). Shorten it only to watch the purge at work, as the soak does.',
+    ),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt
     .default(30)
     .describe('Per client address: login, MFA, signup and password-reset requests a minute.'),

@@ -98,7 +98,9 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
   app.addHook('onClose', () => listener.close());
   app.addHook('onClose', () => mailQueue.close());
   app.addHook('onClose', () => ctx.workers.close());
-  const jobs = createJobScheduler(ctx, database, JOBS, { everyMs: options.jobEveryMs });
+  const jobs = createJobScheduler(ctx, database, JOBS, {
+    everyMs: { purge: config.PURGE_INTERVAL_SECONDS * 1000, ...options.jobEveryMs },
+  });
   app.addHook('onClose', () => jobs.close());
   mailQueue.start();
   jobs.start();

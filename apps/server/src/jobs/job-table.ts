@@ -12,6 +12,7 @@ export const JOBS: readonly Job[] = [
   // Documents past their due time expire, and reminders go out, within a minute.
   { name: 'documents', everyMs: 60_000, run: (ctx) => runDocumentJobs(ctx) },
   // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
+  // PURGE_INTERVAL_SECONDS sets the interval (createPortal); this is its default.
   { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },
   {
     name: 'analyze',

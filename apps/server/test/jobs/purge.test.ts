@@ -14,6 +14,7 @@ import {
   usedSalts,
   users,
 } from '../../src/db/schema/index.ts';
+import { loadConfig } from '../../src/config.ts';
 import { PURGE_BATCH, purgeGrowingTables } from '../../src/jobs/purge-growing-tables.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
@@ -247,5 +248,41 @@ describe('the scheduler', () => {
         interval: 50,
       },
     );
+  });
+});
+
+describe('PURGE_INTERVAL_SECONDS', () => {
+  let t: TestPortal;
+
+  beforeAll(async () => {
+    t = await startTestPortal({
+      env: {
+        HANDSHAKE_TTL_SECONDS: String(HANDSHAKE_TTL_SECONDS),
+        PORTAL_DEMO: '0',
+        PURGE_INTERVAL_SECONDS: '1',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sets the purge interval without code: an idle handshake goes within seconds, not the default hour', async () => {
+    const c = t.client();
+    await c.handshake();
+    t.clock.advance((HANDSHAKE_TTL_SECONDS + 1) * SECOND);
+    await vi.waitFor(
+      async () => expect(await handshakeRows(t, c.uid!)).toEqual({ handshakes: 0, salts: 0 }),
+      { timeout: 20_000, interval: 100 },
+    );
+  });
+
+  it('is a whole number of seconds from 1 to a day, an hour by default', () => {
+    const base = { PORTAL_MASTER_KEY: 'a1'.repeat(32), JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).PURGE_INTERVAL_SECONDS).toBe(3600);
+    expect(loadConfig({ ...base, PURGE_INTERVAL_SECONDS: '10' }).PURGE_INTERVAL_SECONDS).toBe(10);
+    for (const bad of ['0', '-5', '1.5', '86401', 'soon']) {
+      expect(() => loadConfig({ ...base, PURGE_INTERVAL_SECONDS: bad })).toThrow(/PURGE_INTERVAL_SECONDS/);
+    }
   });
 });
