@@ -21,6 +21,8 @@ export class FakePortalServer {
   validAccess = 'access-0';
   lastPassword: string | null = null;
   loginAnswer: { status: number; code: number } | null = null;
+  /** Sealed answers by path for a signed-in caller; any other path answers `{ name: null }`. */
+  readonly answers = new Map<string, unknown>();
   readonly #secrets = new Map<string, Uint8Array>();
   /** protocol.md §5: an access token is good only on the handshake it was issued on. */
   #accessUid: string | null = null;
@@ -83,6 +85,7 @@ export class FakePortalServer {
     if (headers.get('Authorization') !== `Bearer ${this.validAccess}` || uid !== this.#accessUid) {
       return json(401, { code: 10401, message: 'Session expired' });
     }
+    if (this.answers.has(path)) return sealed(z, this.answers.get(path));
     return json(200, { code: 0, data: { name: null } });
   };
 }

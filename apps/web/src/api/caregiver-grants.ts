@@ -75,8 +75,14 @@ export async function reconcileActingFor(client: QueryClient): Promise<boolean> 
   return true;
 }
 
-// Kept across a switch: they are the person's own, not the record's.
-const OWN_QUERIES: ReadonlySet<unknown> = new Set(['caregivers', 'public-config', 'patient-event']);
+// Kept across a switch: they are the person's own, not the record's. The invitation just accepted
+// is one: dropped while its page still shows, it would be read again, and a used token answers 10400.
+const OWN_QUERIES: ReadonlySet<unknown> = new Set([
+  'caregivers',
+  'caregiver-invitation',
+  'public-config',
+  'patient-event',
+]);
 
 /** Opens another record (a patient id) or one's own (null); nothing cached of the last one stays. */
 export function openRecord(client: QueryClient, patientId: string | null): void {
