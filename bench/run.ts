@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   'upload-storm': async () => (await import('./api/hostile-upload-storm.ts')).runUploadStormSuite(),
   enumeration: async () => (await import('./enumeration.ts')).runEnumerationSuite(),
   load: async () => (await import('./load/run-load.ts')).runLoadSuite(),
+  soak: async () => (await import('./load/run-soak.ts')).runSoakSuite(),
   web: async () => (await import('./web/run-web.ts')).runWebSuite(),
 };
 

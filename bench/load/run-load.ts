@@ -1,6 +1,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PortalClient, type PortalRequest } from '@portal/protocol/testing';
+import { Codes } from '@portal/protocol';
+import { PortalClient, type PortalRequest, type PortalResponse } from '@portal/protocol/testing';
 import { percentile } from '../lib/percentile.ts';
 import { formatTable } from '../lib/table.ts';
 import { createVerifiedPatients } from '../lib/verified-patients.ts';
@@ -22,9 +23,9 @@ const SAVE_PAUSE_MS = [2_000, 8_000] as const;
 const FULL_SAVE_EVERY = 4;
 /** Sign-ins spread over this window, as patients arrive over time rather than all at once. */
 const RAMP_MS = 10_000;
-const PASSWORD = 'Load-test-patient-2025';
+export const PASSWORD = 'Load-test-patient-2025';
 
-function positive(name: string, fallback: number): number {
+export function positive(name: string, fallback: number): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === '' ? fallback : Number(raw);
   if (!Number.isInteger(value) || value <= 0)
@@ -32,7 +33,7 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
-type Kind = 'handshake' | 'login' | 'intake draft' | 'intake save' | 'event poll';
+export type Kind = 'handshake' | 'login' | 'refresh' | 'intake draft' | 'intake save' | 'event poll';
 
 interface Sample {
   kind: Kind;
@@ -41,7 +42,8 @@ interface Sample {
   error: string;
 }
 
-const samples: Sample[] = [];
+/** Every request of the run, in the order they finished. */
+export const samples: Sample[] = [];
 
 async function timed(kind: Kind, work: () => Promise<{ status: number; body: unknown }>) {
   const started = performance.now();
@@ -71,10 +73,43 @@ const profile = (n: number) => ({
   height_cm: 160 + (n % 20),
 });
 
-async function simulatePatient(baseUrl: string, email: string, n: number, endAt: number) {
+/**
+ * `client.send`, answering 10014 as the web app does (spec §8): handshake again, refresh the
+ * tokens on the new uid (an access token is bound to its uid), and retry once. One renewal at a
+ * time per client, and no request leaves meanwhile: two refreshes of one token would revoke its
+ * family. Only a handshake that idled past HANDSHAKE_TTL_SECONDS (the soak's 5 s) needs it.
+ */
+function renewingOnUnknownHandshake(client: PortalClient) {
+  let renewing: Promise<unknown> | undefined;
+  const renew = () =>
+    (renewing ??= (async () => {
+      if (
+        !(await timed(
+          'handshake',
+          async () => (await client.handshake(), { status: 200, body: { code: 0 } }),
+        ))
+      )
+        return;
+      await timed('refresh', async () => (await client.refresh(), { status: 200, body: { code: 0 } }));
+    })().finally(() => (renewing = undefined)));
+  return async (req: PortalRequest): Promise<PortalResponse> => {
+    await renewing;
+    const uid = client.uid;
+    const answer = await client.send(req);
+    if ((answer.body as { code?: unknown } | null)?.code !== Codes.unknownHandshake) return answer;
+    // Another request of this patient may have renewed the handshake already.
+    if (client.uid === uid) await renew();
+    else await renewing;
+    return client.send(req);
+  };
+}
+
+/** One visit: arrival within the ramp, handshake, sign-in, then polls and saves until `endAt`. */
+export async function simulatePatient(baseUrl: string, email: string, n: number, endAt: number) {
   await sleep(Math.random() * RAMP_MS);
+  if (Date.now() >= endAt) return;
   const client = new PortalClient({ baseUrl });
-  const send = (req: PortalRequest) => client.send(req);
+  const send = renewingOnUnknownHandshake(client);
   const keys = await timed('handshake', async () => {
     await client.handshake();
     return { status: 200, body: { code: 0 } };
@@ -115,8 +150,9 @@ async function simulatePatient(baseUrl: string, email: string, n: number, endAt:
   await polling;
 }
 
-function report(): boolean {
-  const kinds: Kind[] = ['handshake', 'login', 'intake draft', 'intake save', 'event poll'];
+/** The table of requests; true when there were some and not one failed. */
+export function report(seconds: number = SECONDS): boolean {
+  const kinds: Kind[] = ['handshake', 'login', 'refresh', 'intake draft', 'intake save', 'event poll'];
   const row = (label: string, of: Sample[]) => {
     const sorted = of.map((s) => s.ms).sort((a, b) => a - b);
     const ms = (p: number) => (sorted.length ? percentile(sorted, p).toFixed(0) : '-');
@@ -157,7 +193,7 @@ function report(): boolean {
   const distinct = [...new Set(errors.map((e) => `${e.kind}: ${e.error}`))];
   for (const line of distinct.slice(0, 10)) console.log(`  error ${line}`);
   console.log(
-    `${samples.length} requests in ${SECONDS} s (${(samples.length / SECONDS).toFixed(1)}/s), ${errors.length} errors`,
+    `${samples.length} requests in ${seconds} s (${(samples.length / seconds).toFixed(1)}/s), ${errors.length} errors`,
   );
   return samples.length > 0 && errors.length === 0;
 }
