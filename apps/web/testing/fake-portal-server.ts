@@ -10,6 +10,7 @@ import {
 /** Test double of the server side of protocol.md, answering the web client's fetch calls. */
 export class FakePortalServer {
   readonly calls: {
+    method: string;
     path: string;
     uid: string | null;
     authorization: string | null;
@@ -52,6 +53,7 @@ export class FakePortalServer {
     const uid = headers.get('uid');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
     this.calls.push({
+      method: init?.method ?? 'GET',
       path,
       uid,
       authorization: headers.get('Authorization'),

@@ -20,12 +20,20 @@ export function useSigningSession(id: string, enabled: boolean) {
   });
 }
 
-/** Sign, submit or decline; afterwards every documents query is stale (status, counts, the signed PDF). */
+/**
+ * Sign, submit or decline; afterwards every documents query is stale (status, counts, the signed
+ * PDF) but the signing session of a document that moved: it has left the signable state, the
+ * server would answer its read with 10409, and the panel closes as the document reloads.
+ */
 export function useActOnDocument() {
   const scope = useDocumentsScope();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SignRequest) => actOnDocument(body),
-    onSettled: () => client.invalidateQueries({ queryKey: scope }),
+    onSettled: (_answer, error, body) =>
+      client.invalidateQueries({
+        queryKey: scope,
+        predicate: ({ queryKey }) => error !== null || !(queryKey[2] === 'sign' && queryKey[3] === body.id),
+      }),
   });
 }

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { PatientDocument, SigningSession } from '@portal/protocol';
+import { login } from '../../../src/api/auth-api.ts';
+import { clearSession } from '../../../src/api/session.ts';
+import { SigningPanel } from '../../../src/features/documents/SigningPanel.tsx';
+import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+
+// The account the fake server signs in.
+const EMAIL = 'sam@example.com';
+const pending: PatientDocument = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  kind: 'signature',
+  title: 'Consent to treatment',
+  description: '',
+  status: 'pending_signature',
+  due_at: null,
+  created_at: '2026-11-01T09:00:00.000Z',
+  updated_at: '2026-11-01T09:00:00.000Z',
+  actions: ['sign'],
+  signed: false,
+  rejection_reason: null,
+  template_version: 1,
+  language: 'gb',
+  edition_fallback: false,
+  read_at: null,
+};
+const session: SigningSession = {
+  document: pending,
+  fields: [],
+  consent_text: 'I agree to sign electronically',
+  signer_name: 'Sam Patient',
+};
+
+let server: FakePortalServer;
+beforeEach(() => {
+  server = new FakePortalServer();
+  server.answers.set('/patient/sign/', { ...pending, status: 'signed', actions: [], signed: true });
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => {
+  clearSession('logout');
+  vi.unstubAllGlobals();
+});
+
+describe('the signing panel', () => {
+  test('after a signature it does not read the signing session again', async () => {
+    await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
+    const screen = await renderScreen(<SigningPanel document={pending} />, {
+      data: [[['documents', EMAIL, 'sign', pending.id], session]],
+    });
+    await screen.getByRole('radio', { name: 'Type my name' }).click();
+    await screen.getByRole('textbox', { name: 'Your full name' }).fill('Sam Patient');
+    await screen.getByRole('checkbox', { name: session.consent_text }).click();
+    await screen.getByRole('button', { name: 'Sign document' }).click();
+    await vi.waitFor(() => expect(server.calls.map((call) => call.method)).toContain('POST'));
+    // Done once the reads its answer made stale are back.
+    await expect.element(screen.getByRole('button', { name: 'Sign document' })).toBeEnabled();
+    const signingCalls = server.calls.filter((call) => call.path === '/patient/sign/');
+    expect(signingCalls.map((call) => call.method)).toEqual(['POST']);
+  });
+});
