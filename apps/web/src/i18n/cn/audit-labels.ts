@@ -197,8 +197,8 @@ export default {
     changed: { clinic_logo: '诊所标志' },
     status: { open: '进行中', closed: '已关闭' },
     scopes: {
-      view_intake: '查看登记表',
-      fill_intake: '填写登记表',
+      view_intake: '查看入院登记表',
+      fill_intake: '填写入院登记表',
       view_documents: '查看文件',
       sign_documents: '作为授权代表签署',
       view_assessments: '查看评估',

@@ -1,7 +1,7 @@
 export default {
   layout: {
     tagline: '您的诊疗、表格和文件，集中在一个安全的地方。',
-    illustration: '显示诊所登记表的平板电脑',
+    illustration: '显示诊所入院登记表的平板电脑',
     legalLinks: '法律信息',
   },
   login: {

@@ -11,8 +11,8 @@ export default {
     label: '队列',
     count_one: '{{count}} 位患者',
     count_other: '{{count}} 位患者',
-    intake_new: '待审核的入院资料',
-    intake_resubmitted: '重新提交的入院资料',
+    intake_new: '待审核的入院登记表',
+    intake_resubmitted: '重新提交的入院登记表',
     bf_adl_due: 'BF-ADL 到期',
     bf_adl_flagged: 'BF-ADL 已标记',
     documents_due_soon: '即将到期的文件',
@@ -27,8 +27,8 @@ export default {
     empty: '此队列中没有待处理事项。',
   },
   row: {
-    intakeNew: '入院资料已提交，尚未审核',
-    intakeResubmitted: '要求修改后再次提交的入院资料',
+    intakeNew: '入院登记表已提交，尚未审核',
+    intakeResubmitted: '要求修改后再次提交的入院登记表',
     bfAdlDue: 'BF-ADL 再次到期',
     bfAdlNever: '从未填写 BF-ADL',
     flag: {

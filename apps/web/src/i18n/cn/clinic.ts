@@ -97,9 +97,9 @@ export default {
     },
   },
   review: {
-    title: '登记表审核',
+    title: '入院登记表审核',
     stage: {
-      not_submitted: '患者尚未提交登记表。',
+      not_submitted: '患者尚未提交入院登记表。',
       awaiting_review: '提交于 {{date}}：等待审核。',
       changes_requested: '{{who}} 于 {{date}} 要求修改。',
       reviewed: '{{who}} 于 {{date}} 已审核。',
@@ -111,7 +111,7 @@ export default {
     requestChanges: '要求修改',
     working: '正在保存…',
     done: {
-      reviewed: '登记表已标记为已审核。',
+      reviewed: '入院登记表已标记为已审核。',
       changes_requested: '已请患者修改。',
     },
     dialog: {
@@ -140,7 +140,7 @@ export default {
     },
     conflicts: {
       nothingNew: '自上次审核以来没有新的提交。',
-      nothingHandedIn: '患者尚未提交登记表。',
+      nothingHandedIn: '患者尚未提交入院登记表。',
     },
     failed: '审核无法保存，请重试。',
     history: '以往审核',
