@@ -61,7 +61,11 @@ async function visits(baseUrl: string, email: string, n: number, endAt: number) 
 /** The verdict of FLAT_RULE for one table, and the figures behind it. */
 export function flatness(series: readonly { seconds: number; count: number }[], withoutPurge: number) {
   const settled = series.filter((p) => p.seconds >= SETTLED_AFTER_S);
-  if (settled.length < 4) return { flat: false, why: 'too few samples after the first purges' };
+  if (settled.length < 4)
+    return {
+      flat: false,
+      why: `no verdict: fewer than 4 samples from ${SETTLED_AFTER_S} s on (a longer SOAK_SECONDS)`,
+    };
   const middle = (settled[0]!.seconds + settled.at(-1)!.seconds) / 2;
   const max = (points: typeof settled) => Math.max(...points.map((p) => p.count));
   const first = max(settled.filter((p) => p.seconds < middle));
