@@ -119,7 +119,9 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
   };
 
   const onPageClick = (page: EditorPage, event: MouseEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
+    // The drawn page (a canvas) covers the page box, so the click's target is the canvas; a
+    // click on a field box (or Enter on it) is the box's own, not a new placement.
+    if (event.target instanceof Element && event.target.closest('.field-box')) return;
     const rect = event.currentTarget.getBoundingClientRect();
     const click = { x: event.clientX - rect.left, y: event.clientY - rect.top };
     add(fieldAt(kind, page.number, click, page.size, scaleFor(page, columnWidth)));

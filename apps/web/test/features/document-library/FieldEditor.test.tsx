@@ -82,6 +82,27 @@ describe('placing fields by keyboard', () => {
     ]);
   });
 
+  test('a click on the drawn page places a field there; Enter on a field does not add one', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderScreen(<Harness />);
+    const sheet = screen.getByRole('img', { name: 'Page 1 of 2' });
+    await sheet.click({ position: { x: 150, y: 120 } });
+    const scale = sheet.element().getBoundingClientRect().width / PAGES[0]!.size.width;
+    const [placed] = reported();
+    expect(reported()).toHaveLength(1);
+    expect(placed).toMatchObject({ kind: 'signature', page: 1, width: 180, height: 40 });
+    // The box is centred on the click, in PDF points from the page's bottom left.
+    expect(placed!.x).toBeCloseTo(150 / scale - 90, 0);
+    expect(placed!.y).toBeCloseTo(792 - 120 / scale - 20, 0);
+
+    // The box's own click (Enter on it) reaches the page too, and is not a placement.
+    await expect
+      .element(screen.getByRole('button', { name: /^Field 1: Signature, page 1/ }).last())
+      .toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(reported()).toHaveLength(1);
+  });
+
   test('is axe clean in English and Chinese', async () => {
     for (const locale of ['gb', 'cn'] as const) {
       const screen = await renderScreen(
