@@ -414,10 +414,12 @@ async function caregivers(w: World): Promise<void> {
   });
   await answerInvitation(w, PEOPLE.tomasz.email, 'decline');
 
-  const frontDesk = w.staff.get(STAFF.oliver.email)!;
+  // Recording a grant that signs takes the clinical permission that decides signing as well as
+  // the users' one: the clinic administrator holds both.
+  const clinicAdmin = w.staff.get(STAFF.priya.email)!;
   const xiuyingId = w.ids.get(PEOPLE.xiuying.email)!;
-  await post(frontDesk, `/admin/patients/${xiuyingId}/representative_signing/`, { allowed: true });
-  await post(frontDesk, `/admin/patients/${xiuyingId}/caregivers/`, {
+  await post(clinicAdmin, `/admin/patients/${xiuyingId}/representative_signing/`, { allowed: true });
+  await post(clinicAdmin, `/admin/patients/${xiuyingId}/caregivers/`, {
     email: PEOPLE.wei.email,
     relationship: '儿子',
     scopes: ['view_documents', 'sign_documents', 'write_messages'],
