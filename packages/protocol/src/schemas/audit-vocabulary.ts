@@ -93,6 +93,42 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The kinds of record a row names in its `target`: the kind alone (`settings`, an intake section)
+ * or the kind and an id (`caregiver_grants:<id>`, `assessment:barthel`). The server's targets are
+ * typed by this list, and the web app has a word for each kind in each language.
+ */
+export const AUDIT_RECORD_KINDS = [
+  'assessment',
+  'audit_log',
+  /** An insurance card as the chart shows it, by its checksum. */
+  'card',
+  'caregiver_grants',
+  'chart',
+  'document_assignments',
+  'document_templates',
+  'fhir',
+  ...IntakeSection.options,
+  'intake_review',
+  'intake_submissions',
+  'message_attachments',
+  'message_threads',
+  'messages',
+  'sessions',
+  'settings',
+  'users',
+] as const;
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
+export type AuditTarget = AuditRecordKind | `${AuditRecordKind}:${string}`;
+
+/** A target's kind and the rest (an id, a section), as stored: `kind` or `kind:rest`. */
+export function auditTargetParts(target: string): { kind: string; rest: string | null } {
+  const colon = target.indexOf(':');
+  return colon < 0
+    ? { kind: target, rest: null }
+    : { kind: target.slice(0, colon), rest: target.slice(colon + 1) };
+}
+
 /** Why a sign-in, a reset or an administrator's change was refused or failed. */
 export const AUDIT_REASONS = [
   'locked',

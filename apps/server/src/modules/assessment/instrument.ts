@@ -8,4 +8,4 @@ export function definitionOf(instrument: string): InstrumentDefinition {
 }
 
 /** Names the records touched in the audit log, never their content. */
-export const auditTarget = (definition: InstrumentDefinition) => `assessment:${definition.id}`;
+export const auditTarget = (definition: InstrumentDefinition) => `assessment:${definition.id}` as const;

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetail } from '@portal/protocol';
+import type { AuditAction, AuditDetail, AuditTarget } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
@@ -13,8 +13,8 @@ export interface AuditEntry {
   outcome: AuditOutcome;
   actorId?: string | null;
   subjectId?: string | null;
-  /** The record touched, e.g. `patient_resources:profile`; never its content. */
-  target?: string | null;
+  /** The record touched, e.g. `caregiver_grants:<id>` or `profile`; never its content. */
+  target?: AuditTarget | null;
   /** Non-PHI facts only (reason codes, counts), under the keys the audit vocabulary lists. */
   detail?: AuditDetail;
 }

@@ -17,8 +17,8 @@ import {
 } from './resource-queries.ts';
 
 const PREFIX = 'insurance:';
-const coverageKind = (type: string) => `${PREFIX}${type}`;
-const cardSlot = (type: string, side: string) => `insurance:${type}:${side}`;
+const coverageKind = (type: string) => `${PREFIX}${type}` as const;
+const cardSlot = (type: string, side: string) => `insurance:${type}:${side}` as const;
 const cardContext = (userId: string, slot: string) => `file:${userId}:${slot}`;
 const CARD_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 
@@ -123,7 +123,7 @@ export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceTyp
       action: 'patient.delete',
       outcome: 'success',
       actorId: actor.userId,
-      target: removed.kind,
+      target: coverageKind(insuranceType),
     });
   });
   return readCoverages(ctx, actor);

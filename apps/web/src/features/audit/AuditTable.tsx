@@ -6,6 +6,22 @@ import { useAuditWords } from '../../ui/audit/use-audit-words.ts';
 import { DateTime } from '../../ui/DateTime.tsx';
 import { EmailAddress } from '../../ui/EmailAddress.tsx';
 
+/** The record a row names: its kind in words, then its id (or section) as stored. */
+function AuditRecord({ words }: { words: { kind: string; rest: string | null } }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span className="audit-table__more">
+      {t('audit.record')} {words.kind}
+      {words.rest && (
+        <>
+          {' '}
+          <code>{words.rest}</code>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The rows as evidence: time, what (in words, with the record and detail), who, to whom, from where. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation('admin');
@@ -42,11 +58,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <span className="audit-table__action">{words.action(e.action)}</span>
               <ActingFor entry={e} />
               <AuditDetail lines={words.detail(e.detail)} />
-              {e.target && (
-                <span className="audit-table__more">
-                  {t('audit.record')} <code>{e.target}</code>
-                </span>
-              )}
+              {e.target && <AuditRecord words={words.target(e.target)} />}
             </td>
             <td data-label={t('audit.columns.outcome')}>
               <span className={`outcome outcome--${e.outcome}`}>{words.outcome(e.outcome)}</span>

@@ -461,7 +461,7 @@ export default {
     intro: '所有登录、更改和患者数据读取记录，最新的在前。记录不可更改或删除。',
     export: '下载 CSV',
     system: '门户系统',
-    record: '记录',
+    record: '记录：',
     filters: {
       label: '筛选审计日志',
       actor: '执行者',

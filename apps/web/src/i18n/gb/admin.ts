@@ -497,7 +497,7 @@ export default {
     intro: 'Every sign-in, change and read of patient data, newest first. Rows cannot be changed or removed.',
     export: 'Download CSV',
     system: 'The portal',
-    record: 'Record',
+    record: 'Record:',
     filters: {
       label: 'Filter the audit log',
       actor: 'Done by',

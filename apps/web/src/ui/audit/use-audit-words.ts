@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { auditTargetParts } from '@portal/protocol';
 import { auditDetailLines, type DetailLine, type DetailWords } from './audit-detail.ts';
 
 export const AUDIT_NAMESPACES = ['audit-labels', 'admin', 'clinic-worklist', 'intake'] as const;
@@ -25,6 +26,8 @@ type Words = Partial<Record<string, string>>;
 /** The words the tables hold for the audit vocabulary's names; undefined for a name they lack. */
 export interface AuditVocabulary {
   action(action: string): string | undefined;
+  /** A record kind's word (`caregiver_grants`, an intake section). */
+  record(kind: string): string | undefined;
   field(key: string): string | undefined;
   value(key: string, value: string): string | undefined;
 }
@@ -32,10 +35,12 @@ export interface AuditVocabulary {
 export function auditVocabulary(t: TFunction<typeof AUDIT_NAMESPACES>): AuditVocabulary {
   const table = <T>(key: string) => t(key, { ns: 'audit-labels', returnObjects: true }) as T;
   const actions = table<Words>('actions');
+  const records = table<Words>('records');
   const fields = table<Words>('fields');
   const values = table<Partial<Record<string, Words>>>('values');
   return {
     action: (action) => actions[action],
+    record: (kind) => records[kind] ?? (t(`intake:steps.${kind}`, { defaultValue: '' }) || undefined),
     field: (key) => fields[key],
     value: (key, value) => {
       if (key === 'action') return actions[value];
@@ -52,6 +57,8 @@ const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => 
 export interface AuditWords {
   action(action: string): string;
   outcome(outcome: string): string;
+  /** The record a row names: its kind in words, and the rest (an id, a section) as stored. */
+  target(target: string): { kind: string; rest: string | null };
   detail(detail: Record<string, unknown> | null): DetailLine[];
 }
 
@@ -72,6 +79,13 @@ export function useAuditWords(): AuditWords {
   return {
     action: (action) => words.action(action) ?? action,
     outcome: (outcome) => t(`outcomes.${outcome}`, { defaultValue: outcome }),
+    target: (target) => {
+      const { kind, rest } = auditTargetParts(target);
+      // A section or an instrument after the kind has words of its own; an id shows as stored.
+      const restWords =
+        rest === null ? null : (words.value('section', rest) ?? words.value('instrument', rest));
+      return { kind: words.record(kind) ?? kind, rest: restWords ?? rest };
+    },
     detail: (detail) => auditDetailLines(detail, say),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_DETAIL_KEYS, AUDIT_DETAIL_VALUES } from '@portal/protocol';
+import { AUDIT_ACTIONS, AUDIT_DETAIL_KEYS, AUDIT_DETAIL_VALUES, AUDIT_RECORD_KINDS } from '@portal/protocol';
 import { i18next } from '../../../src/i18n/index.ts';
 import { LOCALES } from '../../../src/i18n/locale.ts';
 import { AUDIT_NAMESPACES, auditVocabulary } from '../../../src/ui/audit/use-audit-words.ts';
@@ -15,6 +15,11 @@ describe.each(LOCALES)('the audit log in %s', (locale) => {
   it('has words for every action the server records', async () => {
     const words = await vocabularyIn(locale);
     expect(AUDIT_ACTIONS.filter((action) => !words.action(action))).toEqual([]);
+  });
+
+  it('has words for every kind of record the server names in a row', async () => {
+    const words = await vocabularyIn(locale);
+    expect(AUDIT_RECORD_KINDS.filter((kind) => !words.record(kind))).toEqual([]);
   });
 
   it('has words for every detail key', async () => {
@@ -36,7 +41,9 @@ describe.each(LOCALES)('the audit log in %s', (locale) => {
     await vocabularyIn(locale);
     const table = (name: string) =>
       Object.keys(i18next.getResource(locale, 'audit-labels', name) as Record<string, string>);
-    const known = new Set<string>([...AUDIT_ACTIONS, ...AUDIT_DETAIL_KEYS]);
-    expect([...table('actions'), ...table('fields')].filter((name) => !known.has(name))).toEqual([]);
+    const known = new Set<string>([...AUDIT_ACTIONS, ...AUDIT_DETAIL_KEYS, ...AUDIT_RECORD_KINDS]);
+    expect(
+      [...table('actions'), ...table('fields'), ...table('records')].filter((name) => !known.has(name)),
+    ).toEqual([]);
   });
 });

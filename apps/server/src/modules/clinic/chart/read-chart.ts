@@ -1,4 +1,11 @@
-import { Codes, ProtocolError, type AuditValue, type CardContent, type ChartSection } from '@portal/protocol';
+import {
+  Codes,
+  ProtocolError,
+  type AuditTarget,
+  type AuditValue,
+  type CardContent,
+  type ChartSection,
+} from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { readSnapshotCard } from '../../patient/index.ts';
@@ -16,7 +23,7 @@ async function auditChartRead(
   patientId: string,
   section: AuditValue<'section'>,
   found: boolean,
-  target = `chart:${section}`,
+  target: AuditTarget = `chart:${section}`,
 ) {
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'chart.read',
