@@ -5,6 +5,7 @@ import { getActingFor, setActingFor } from '../../../src/api/acting-for.ts';
 import { RecordSwitcher } from '../../../src/app/layout/RecordSwitcher.tsx';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
+import '../../../src/app/layout/signed-in-layout.css';
 
 const LI: ActingForGrant = {
   id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a01',
@@ -60,5 +61,25 @@ describe('the record switcher', () => {
     expect(getActingFor()).toBeNull();
     await expect.element(screen.getByRole('status')).toHaveTextContent('已打开您自己的档案。');
     await expectNoAxeViolations(screen.container);
+  });
+
+  test('on a 390 px phone its menu stays on the screen wherever the switcher sits', async () => {
+    await page.viewport(390, 844);
+    setActingFor(null);
+    const screen = await renderScreen(
+      // Near the left edge, as on a phone where the navbar's actions wrap.
+      <div style={{ position: 'absolute', top: 8, left: 40 }}>
+        <RecordSwitcher
+          received={[LI, { ...WANG, patient_name: 'Wang Fang-Alexandrina Montgomery-Smythe' }]}
+          open={null}
+        />
+      </div>,
+    );
+    await screen.getByRole('button', { name: /Whose record/ }).click();
+    const menu = screen.getByRole('menu');
+    await expect.element(menu).toBeVisible();
+    const box = menu.element().getBoundingClientRect();
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
   });
 });
