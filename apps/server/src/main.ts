@@ -7,6 +7,8 @@ async function main() {
   const config = loadConfig();
   const portal = await createPortal(config);
   const address = await portal.app.listen({ host: config.host, port: config.PORT });
+  // The worker threads load their modules now, not while the first upload waits for them.
+  portal.ctx.workers.start();
   const engine = portal.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   // Operators and the process tests read this line for the bound address (PORT=0 picks one).
   console.log(`Listening on ${address}`);

@@ -56,7 +56,9 @@ function workerEntry(): string {
  * request of the node. Each job has a time and a memory limit; a job past either ends with its
  * thread (piscina starts another). The queue is bounded: a node already judging as many files as
  * it can answers 10503 rather than holding more uploads in memory. The threads start with the
- * first job, so a portal or a command that never runs one starts none.
+ * first job, so a portal or a command that never runs one starts none, unless `start()` starts
+ * them sooner: a serving node does so as it starts listening, so the first upload does not wait
+ * for a thread to load its modules (seconds from the sources, through tsx).
  */
 export class WorkerPool {
   #piscina: Piscina | undefined;
@@ -75,6 +77,11 @@ export class WorkerPool {
       this.#piscina.on('error', (error: Error) => this.options.onThreadError?.(error));
     }
     return this.#piscina;
+  }
+
+  /** Starts the threads now rather than with the first job (piscina starts `threads` at once). */
+  start(): void {
+    this.#pool();
   }
 
   /**
