@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Codes,
@@ -46,6 +46,7 @@ function serverErrors(error: unknown): { fields: Errors; form: string | null } {
 export default function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useSettings();
+  const saving = useRef(false);
   if (!settings.data) {
     return (
       <section className="admin-page">
@@ -59,12 +60,24 @@ export default function SettingsPage() {
     );
   }
   // Keyed by the last change, so the form starts again from what the server now holds.
-  return <SettingsForm key={settings.data.updated_at ?? 'defaults'} view={settings.data} />;
+  return (
+    <SettingsForm key={settings.data.updated_at ?? 'defaults'} view={settings.data} savingRef={saving} />
+  );
 }
 
-function SettingsForm({ view }: { view: SettingsView }) {
+/**
+ * `savingRef` is set while a save is under way: the form that replaces this one once it is saved
+ * puts focus back on Save, where the person was (the old button left with the old form).
+ */
+function SettingsForm({ view, savingRef }: { view: SettingsView; savingRef: RefObject<boolean> }) {
   const { t } = useTranslation('admin');
   const save = useSaveSettings();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!savingRef.current) return;
+    savingRef.current = false;
+    saveButton.current?.focus();
+  }, [savingRef]);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(view.values));
   const [secrets, setSecrets] = useState(KEEP);
   const [logo, setLogo] = useState<LogoChoice>({ kind: 'keep' });
@@ -78,6 +91,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     setFormError(null);
     const checked = checkDraft(draft);
     // The server's rule, checked here too: the Zendesk messenger needs both of its keys.
@@ -104,9 +118,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
     }
     if (logo.kind === 'remove') update.clinic_logo = null;
     if (logo.kind === 'replace') update.clinic_logo = { content_base64: logo.logo.content_base64 };
+    savingRef.current = true;
     save.mutate(update, {
       onSuccess: () => showNotice({ key: 'admin:notices.settingsSaved', tone: 'success', durationMs: 6_000 }),
       onError: (error) => {
+        savingRef.current = false;
         const found = serverErrors(error);
         setErrors(found.fields);
         setFormError(found.form);
@@ -189,7 +205,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </fieldset>
         ))}
         <div className="settings-form__actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {/* aria-disabled, not disabled: a disabled button loses focus to <body>, and the saved
+              notice leaves the person on Save, where they were. */}
+          <button
+            ref={saveButton}
+            type="submit"
+            className="button button--primary"
+            aria-disabled={save.isPending}
+          >
             {save.isPending ? t('common.working') : t('settings.save')}
           </button>
         </div>
