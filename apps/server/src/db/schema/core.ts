@@ -42,6 +42,11 @@ export const users = pgTable(
     notifyDocumentDeclines: boolean('notify_document_declines').notNull().default(false),
     /** The clinic lets this patient's caregivers sign as authorised representative (decision 0023). */
     representativeSigningAllowed: boolean('representative_signing_allowed').notNull().default(false),
+    /**
+     * Whether the clinic treats this account (intake, BF-ADL, documents, worklist): false for an
+     * account that joined only to help someone (decision 0029).
+     */
+    isPatient: boolean('is_patient').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
