@@ -15,6 +15,7 @@ export * from './schemas/password-policy.ts';
 export * from './schemas/public.ts';
 export * from './schemas/draft.ts';
 export * from './schemas/intake.ts';
+export * from './schemas/phone.ts';
 export * from './schemas/intake-status.ts';
 export * from './schemas/documents.ts';
 export * from './assessment/answers.ts';

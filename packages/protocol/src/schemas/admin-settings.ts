@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { DOCUMENT_REMINDER_HOURS } from './document-library.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
+import { CLINIC_COUNTRY, phoneIn } from './phone.ts';
 import { ChatMode, publicConfig } from './public.ts';
 import { isoTime } from './admin-api.ts';
 import { signingCertificateInfo } from './signing-certificate.ts';
@@ -14,7 +15,8 @@ const minutes = (min: number, max: number) => z.number().int().min(min).max(max)
 const settingsShape = z.object({
   clinic_name: z.string().trim().min(1).max(120),
   support_email: emailSchema,
-  support_phone: publicConfig.shape.support_phone,
+  /** Typed as people write it (national numbers in the clinic's country), stored as E.164. */
+  support_phone: phoneIn(CLINIC_COUNTRY),
   booking_url: publicConfig.shape.booking_url,
   company_url: publicConfig.shape.company_url,
   chat_mode: ChatMode,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateOfBirthSchema, emailSchema, nameSchema } from './auth.ts';
 import { draftOf } from './draft.ts';
 import { type IntakeResourceName } from './intake-status.ts';
+import { CLINIC_COUNTRY, optionalPhoneText, phoneText, withPhonesIn } from './phone.ts';
 
 /** Optional free text: blank means absent, so a cleared field removes its value. */
 const optionalText = (max: number) =>
@@ -13,18 +14,6 @@ const optionalText = (max: number) =>
     .transform((value) => value || undefined);
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
 
-/** E.164 after removing the spaces, dots, dashes and brackets people type. */
-export const phoneSchema = z
-  .string()
-  .transform((value) => value.replace(/[\s().-]/g, ''))
-  .pipe(
-    z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter the number with its country code, e.g. +44 20 7946 0958'),
-  );
-const optionalPhone = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined)
-  .pipe(phoneSchema.optional());
 const optionalEmail = z
   .string()
   .optional()
@@ -74,13 +63,18 @@ export const profileSchema = z.object({
 });
 
 export const ContactMethod = z.enum(['mobile', 'sms', 'email', 'post', 'other_phone']);
-export const contactSchema = z.object({
-  mobile_phone: phoneSchema,
-  other_phone: optionalPhone,
-  email: emailSchema,
-  address: addressSchema,
-  preferred_contact_method: ContactMethod,
-});
+/** Phone numbers in the national form of the address's country, or international. */
+export const contactSchema = withPhonesIn(
+  z.object({
+    mobile_phone: phoneText,
+    other_phone: optionalPhoneText,
+    email: emailSchema,
+    address: addressSchema,
+    preferred_contact_method: ContactMethod,
+  }),
+  ['mobile_phone', 'other_phone'],
+  (contact) => contact.address?.country,
+);
 
 export const Relationship = z.enum([
   'spouse',
@@ -93,29 +87,51 @@ export const Relationship = z.enum([
   'guardian',
   'other',
 ]);
-export const emergencyContactSchema = z.object({
-  name: text(200),
-  relationship: Relationship,
-  phone: phoneSchema,
-  other_phone: optionalPhone,
-  email: optionalEmail,
-  /** HIPAA: whether the clinic may discuss the patient's care with this person. */
-  may_receive_information: z.boolean(),
-});
+/**
+ * An emergency contact has no address: national numbers are read in `country`, the patient's
+ * contact country, which the form knows and sends as E.164 (the server's default is the clinic's).
+ */
+export function emergencyContactSchemaIn(country: string = CLINIC_COUNTRY) {
+  return withPhonesIn(
+    z.object({
+      name: text(200),
+      relationship: Relationship,
+      phone: phoneText,
+      other_phone: optionalPhoneText,
+      email: optionalEmail,
+      /** HIPAA: whether the clinic may discuss the patient's care with this person. */
+      may_receive_information: z.boolean(),
+    }),
+    ['phone', 'other_phone'],
+    () => country,
+  );
+}
+export const emergencyContactSchema = emergencyContactSchemaIn();
 /** Named `emergency_content` on the wire (spec §3). */
-export const emergencyContentSchema = z.object({
-  contacts: z.array(emergencyContactSchema).min(1, 'Add at least one person').max(5),
-});
+export function emergencyContentSchemaIn(country?: string) {
+  return z.object({
+    contacts: z.array(emergencyContactSchemaIn(country)).min(1, 'Add at least one person').max(5),
+  });
+}
+export const emergencyContentSchema = emergencyContentSchemaIn();
 
-export const treatingPractitionerSchema = z.object({
-  name: text(200),
-  specialty: optionalText(100),
-  practice: optionalText(200),
-  phone: optionalPhone,
-  fax: optionalPhone,
-  email: optionalEmail,
-  address: addressSchema.optional(),
-});
+/** National numbers in the practitioner's own address country, else in `country` (the patient's). */
+export function treatingPractitionerSchemaIn(country: string = CLINIC_COUNTRY) {
+  return withPhonesIn(
+    z.object({
+      name: text(200),
+      specialty: optionalText(100),
+      practice: optionalText(200),
+      phone: optionalPhoneText,
+      fax: optionalPhoneText,
+      email: optionalEmail,
+      address: addressSchema.optional(),
+    }),
+    ['phone', 'fax'],
+    (practitioner) => practitioner.address?.country ?? country,
+  );
+}
+export const treatingPractitionerSchema = treatingPractitionerSchemaIn();
 
 export const AllergySeverity = z.enum(['mild', 'moderate', 'severe', 'unknown']);
 export const MobilityAid = z.enum([

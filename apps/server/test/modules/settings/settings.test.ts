@@ -77,7 +77,7 @@ describe('settings', () => {
   it('refuse invalid values with 10400 and their paths, saving nothing', async () => {
     const answer = await save({
       support_email: 'not-an-address',
-      support_phone: '0800 555 0123',
+      support_phone: '0800 555',
       booking_url: 'javascript:alert(1)',
       company_url: 'http://clinic.example',
       password_min_length: 11,
@@ -99,6 +99,14 @@ describe('settings', () => {
       ].sort(),
     );
     expect((await publicConfig()).support_email).toBe('support@northbridge.example');
+  });
+
+  it('store the support phone as E.164 however it was typed: nationally or with spaces', async () => {
+    expect((await save({ support_phone: '0800 123 4567' })).status).toBe(200);
+    expect((await admin.get<SettingsView>('/admin/settings/')).values.support_phone).toBe('+448001234567');
+    expect((await publicConfig()).support_phone).toBe('+448001234567');
+    expect((await save({ support_phone: '+1 (800) 555-0123' })).status).toBe(200);
+    expect((await publicConfig()).support_phone).toBe('+18005550123');
   });
 
   it('check rules between fields on the values that would result', async () => {
