@@ -20,6 +20,7 @@ const BUILDS = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      '.browserslistrc',
       'packages/protocol/src',
     ],
   },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { precompress } from './build-plugins/precompress.ts';
 
 /** The entry chunk's file: index.html's module script, named after it. */
@@ -17,7 +18,10 @@ export default defineConfig({
     },
   },
   build: {
-    target: 'es2022',
+    // The supported browsers, from the repository's .browserslistrc (README, "Supported browsers"):
+    // syntax newer than the oldest of them is lowered. Their APIs are not polyfilled; pdf.js, the
+    // one dependency that uses newer ones, is its legacy build, which carries its own.
+    target: browserslistToEsbuild(undefined, { path: import.meta.dirname }),
     // The server's CSP is `script-src 'self'`: keep every script an external file.
     assetsInlineLimit: 0,
     sourcemap: false,
