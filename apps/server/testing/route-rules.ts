@@ -182,6 +182,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /admin/patients/:id/review/': staff('review_intake'),
   'POST /admin/documents/assignment/resend/': staff('manage_documents'),
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
+  'POST /admin/worklist/assign/': staff(WORKLIST_PERMISSIONS),
+  'GET /admin/worklist/assignees/': staff(WORKLIST_PERMISSIONS),
   'GET /admin/patients/:id/export/fhir/': staff('read_chart'),
   'GET /admin/patients/:id/export/pdf/': staff('read_chart'),
 

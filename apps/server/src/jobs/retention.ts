@@ -12,7 +12,9 @@ import {
   refreshTokens,
   sessions,
   usedSalts,
+  worklistAssignees,
 } from '../db/schema/index.ts';
+import { staleWorklistAssignments } from '../modules/clinic/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -81,6 +83,8 @@ export const RETENTIONS: readonly Retention[] = [
     table: events,
     expired: (_config, now) => sql`(consumed_at < ${ago(now, DAY)} or created_at < ${ago(now, 30 * DAY)})`,
   },
+  // An item taken on the worklist is done once it leaves its queue (issue 34).
+  { table: worklistAssignees, expired: (_config, now) => staleWorklistAssignments(now) },
   // Every rate-limit window is a minute long; an hour-old counter counts nothing.
   { table: rateLimits, expired: (_config, now) => sql`window_start < ${ago(now, HOUR)}` },
   // HIPAA §164.316(b)(2): six years by default (AUDIT_RETENTION_DAYS). The append-only trigger

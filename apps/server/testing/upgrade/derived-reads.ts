@@ -82,6 +82,7 @@ const row = (p: Described, at: string, fields: Record<string, unknown> = {}) => 
   flags: null,
   unread: null,
   thread_id: p.thread_id,
+  assignee: null,
   ...fields,
 });
 

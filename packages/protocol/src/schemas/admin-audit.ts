@@ -38,6 +38,12 @@ export const auditQuery = z
   .object({
     actor: personFilter,
     subject: personFilter,
+    subject_name: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe("The start of the subject's full name or family name (any case)"),
     action: z.string().trim().max(100).optional().describe('The start of the action name'),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),

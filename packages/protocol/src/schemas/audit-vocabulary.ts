@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = [
   'messages.assign',
   'messages.file_read',
   'messages.read',
+  'messages.search',
   'messages.status',
   'messages.write',
   'mfa.disable',
@@ -89,6 +90,7 @@ export const AUDIT_ACTIONS = [
   'session.end_others',
   'signup',
   'token.refresh',
+  'worklist.assign',
   'worklist.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -44,10 +44,25 @@ export function worklistQueuesFor(auths: readonly string[]): WorklistQueue[] {
 export const DOCUMENT_DUE_SOON_DAYS = 3;
 export const WORKLIST_PAGE_SIZE = 25;
 
-/** `GET /admin/worklist/?queue=&page=`: without `queue`, the first of the caller's queues with something in it. */
+/** Oldest first: the item waiting longest at the top; newest first: what came in last. */
+export const WorklistSort = z.enum(['oldest', 'newest']);
+export type WorklistSort = z.infer<typeof WorklistSort>;
+
+/**
+ * `GET /admin/worklist/?queue=&page=&q=&sort=&mine=`: without `queue`, the first of the caller's
+ * queues with something in it. `q` finds patients by the start of their name or e-mail, or by
+ * their date of birth typed as a date; `sort` orders by waiting time (by default each queue's
+ * own order); `mine=true` keeps the items assigned to the caller.
+ */
 export const worklistQuery = z.object({
   queue: WorklistQueue.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  q: z.string().trim().max(100).optional(),
+  sort: WorklistSort.optional(),
+  mine: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type WorklistQuery = z.input<typeof worklistQuery>;
 
@@ -61,8 +76,11 @@ export const worklistDocument = z.object({
 });
 export type WorklistDocument = z.infer<typeof worklistDocument>;
 
+const worklistPerson = z.object({ id: z.uuid(), first_name: z.string(), last_name: z.string() });
+export type WorklistPerson = z.infer<typeof worklistPerson>;
+
 export const worklistRow = z.object({
-  patient: z.object({ id: z.uuid(), first_name: z.string(), last_name: z.string() }),
+  patient: worklistPerson,
   /**
    * When it began to need attention: handed in, BF-ADL due since (sign-up when never
    * answered), flagged submission, document due, declined, oldest unread message.
@@ -76,6 +94,8 @@ export const worklistRow = z.object({
   unread: z.number().int().nullable(),
   /** The patient's conversation, to open from the row; null before either side wrote. */
   thread_id: z.uuid().nullable(),
+  /** The staff member who has taken the item; null while nobody has. */
+  assignee: worklistPerson.nullable(),
 });
 export type WorklistRow = z.infer<typeof worklistRow>;
 
@@ -91,3 +111,23 @@ export const worklistPage = z.object({
   page_size: z.number().int(),
 });
 export type WorklistPage = z.infer<typeof worklistPage>;
+
+/**
+ * `POST /admin/worklist/assign/`: gives one item of a queue the caller may see to a staff member
+ * whose permissions open that queue, or to nobody (`assignee_id: null`). The item is the
+ * patient's row, or on the document queues the document's (`assignment_id`).
+ */
+export const worklistAssignRequest = z.object({
+  queue: WorklistQueue,
+  patient_id: z.uuid(),
+  assignment_id: z.uuid().nullable().default(null),
+  assignee_id: z.uuid().nullable(),
+});
+export type WorklistAssignRequest = z.input<typeof worklistAssignRequest>;
+
+/** `GET /admin/worklist/assignees/?queue=`: the active staff whose permissions open the queue. */
+export const worklistAssigneesQuery = z.object({ queue: WorklistQueue });
+export const worklistAssignees = z.object({ items: z.array(worklistPerson) });
+export type WorklistAssignees = z.infer<typeof worklistAssignees>;
+export const worklistAssignResult = z.object({ assignee: worklistPerson.nullable() });
+export type WorklistAssignResult = z.infer<typeof worklistAssignResult>;

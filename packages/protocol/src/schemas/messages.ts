@@ -101,6 +101,11 @@ export const inboxQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * The start of the patient's name, or words in the newest messages of the most recently
+   * active conversations (decision 0030: the text is encrypted, so only a bounded window is read).
+   */
+  q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });

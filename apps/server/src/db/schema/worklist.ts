@@ -1,4 +1,4 @@
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { at } from './columns.ts';
 import { users } from './core.ts';
@@ -41,4 +41,30 @@ export const bfAdlSchedule = pgTable(
     neverAnswered: boolean('never_answered').notNull(),
   },
   (t) => [index('bf_adl_schedule_due_idx').on(t.dueAt)],
+);
+
+/**
+ * Who on the staff has taken a worklist item (issue 34). An item is a patient in a queue, or one
+ * of their documents in the document queues (`item_id` is then the document assignment's id).
+ * A row outlives nothing: the patient's or the assignee's deletion cascades to it, and the
+ * housekeeping purge deletes it once its item has left the queue (jobs/retention.ts).
+ */
+export const worklistAssignees = pgTable(
+  'worklist_assignees',
+  {
+    queue: text('queue').notNull(),
+    itemId: uuid('item_id').notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: at('assigned_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.queue, t.itemId] }),
+    index('worklist_assignees_assignee_idx').on(t.assigneeId),
+    index('worklist_assignees_patient_idx').on(t.patientId),
+  ],
 );

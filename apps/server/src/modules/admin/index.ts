@@ -2,3 +2,4 @@
 export { type AdminActor } from './admin-actor.ts';
 export { actorOf, ADMIN_ONLY, SEALED } from './admin-route-config.ts';
 export { createAdmin, createAdminInput } from './create-admin.ts';
+export { escapeLike } from './users/user-queries.ts';

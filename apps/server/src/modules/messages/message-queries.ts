@@ -19,7 +19,7 @@ import { messageAttachments, messages, messageThreads, users } from '../../db/sc
 export type ThreadRow = typeof messageThreads.$inferSelect;
 
 // Contexts bind each ciphertext to its row: a body cannot be moved to another message or thread.
-const bodyContext = (threadId: string, messageId: string) => `message:${threadId}:${messageId}`;
+export const bodyContext = (threadId: string, messageId: string) => `message:${threadId}:${messageId}`;
 const fileContext = (threadId: string, attachmentId: string) => `message-file:${threadId}:${attachmentId}`;
 const fileNameContext = (threadId: string, attachmentId: string) =>
   `message-file-name:${threadId}:${attachmentId}`;

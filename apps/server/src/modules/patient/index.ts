@@ -10,6 +10,7 @@ export {
   snapshotEarlierHandIns,
   type StoredSnapshot,
 } from './intake-snapshot.ts';
+export { findPatientsBornOn } from './find-patients-born-on.ts';
 export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
 export { primaryInsuranceType } from './manage-coverages.ts';
 export { loadPatientResource, savePatientResource } from './resource-queries.ts';

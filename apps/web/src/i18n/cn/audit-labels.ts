@@ -64,6 +64,7 @@ export default {
     'login.mfa_challenge': '被要求输入两步验证码',
     logout: '退出登录',
     'messages.assign': '分配了对话',
+    'messages.search': '搜索了对话内容',
     'messages.file_read': '打开了消息附件',
     'messages.read': '阅读了消息',
     'messages.status': '更改了对话状态',
@@ -85,6 +86,7 @@ export default {
     'session.end_others': '结束了其他会话',
     signup: '创建了账户',
     'token.refresh': '刷新会话',
+    'worklist.assign': '分配了待办事项',
     'worklist.read': '查看了待办事项',
   },
   records: {
@@ -130,6 +132,7 @@ export default {
     kind: '类型',
     instrument: '评估',
     filters: '筛选条件',
+    subject_name: '患者姓名',
     actor: '操作人',
     subject: '对象',
     from: '从',
@@ -232,5 +235,6 @@ export default {
     },
     actor: { 'email-prefix': '电子邮件地址（未保存）' },
     subject: { 'email-prefix': '电子邮件地址（未保存）' },
+    subject_name: { 'name-prefix': '姓名（未保存）' },
   },
 };

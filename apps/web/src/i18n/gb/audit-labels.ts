@@ -68,6 +68,7 @@ export default {
     'login.mfa_challenge': 'Was asked for a two-step code',
     logout: 'Signed out',
     'messages.assign': 'Assigned a conversation',
+    'messages.search': 'Searched the conversations’ text',
     'messages.file_read': 'Opened a message attachment',
     'messages.read': 'Read messages',
     'messages.status': 'Changed a conversation’s status',
@@ -89,6 +90,7 @@ export default {
     'session.end_others': 'Ended the other sessions',
     signup: 'Created an account',
     'token.refresh': 'Session refresh',
+    'worklist.assign': 'Assigned a worklist item',
     'worklist.read': 'Opened the worklist',
   },
   /** The kind of record a row names; an intake section's word comes from the intake form. */
@@ -135,6 +137,7 @@ export default {
     kind: 'Kind',
     instrument: 'Assessment',
     filters: 'Filters',
+    subject_name: 'Patient’s name',
     actor: 'Who',
     subject: 'Subject',
     from: 'From',
@@ -238,5 +241,6 @@ export default {
     },
     actor: { 'email-prefix': 'An e-mail address (not kept)' },
     subject: { 'email-prefix': 'An e-mail address (not kept)' },
+    subject_name: { 'name-prefix': 'A name (not kept)' },
   },
 };

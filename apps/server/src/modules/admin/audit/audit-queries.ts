@@ -9,6 +9,8 @@ export interface AuditFilter {
   /** A user id, or the start of an e-mail address. */
   actor?: string | undefined;
   subject?: string | undefined;
+  /** The start of the subject's full name or family name. */
+  subjectName?: string | undefined;
   /** A user id that acted or was acted upon (the user detail page's trail). */
   person?: string | undefined;
   /** The start of an action name: `admin.user` finds every user change. */
@@ -26,10 +28,21 @@ function personIs(column: PgColumn, value: string): SQL {
   return inArray(column, sql`(select ${users.id} from ${users} where lower(${users.email}) like ${prefix})`);
 }
 
+/** Through the name indexes of migration 0005 (users_name_search_idx, users_last_name_search_idx). */
+function personNamed(column: PgColumn, name: string): SQL {
+  const prefix = `${escapeLike(name.toLowerCase())}%`;
+  return inArray(
+    column,
+    sql`(select ${users.id} from ${users}
+      where lower(${users.firstName} || ' ' || ${users.lastName}) like ${prefix} or lower(${users.lastName}) like ${prefix})`,
+  );
+}
+
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.actor ? personIs(auditLog.actorId, filter.actor) : undefined,
     filter.subject ? personIs(auditLog.subjectId, filter.subject) : undefined,
+    filter.subjectName ? personNamed(auditLog.subjectId, filter.subjectName) : undefined,
     filter.person
       ? or(eq(auditLog.actorId, filter.person), eq(auditLog.subjectId, filter.person))
       : undefined,

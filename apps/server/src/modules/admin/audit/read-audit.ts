@@ -14,6 +14,7 @@ type Query = z.output<typeof auditQuery>;
 const filterOf = (q: Query): AuditFilter => ({
   actor: q.actor || undefined,
   subject: q.subject || undefined,
+  subjectName: q.subject_name || undefined,
   action: q.action || undefined,
   from: q.from ? new Date(q.from) : undefined,
   to: q.to ? new Date(q.to) : undefined,
@@ -24,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * What the audit row of a read or export says about its filters. A person named by id is kept
  * (an id is no PHI, and the subject's own trail then shows who looked); an e-mail prefix is only
- * noted as such, since an address identifies a patient. Action and times are kept as given.
+ * noted as such, since an address identifies a patient, and so is a name. Action and times are kept as given.
  */
 function filtersOf(filter: AuditFilter): Record<string, string> {
   const person = (value: string) => (UUID.test(value) ? value : 'email-prefix');
@@ -32,6 +33,7 @@ function filtersOf(filter: AuditFilter): Record<string, string> {
     [
       ['actor', filter.actor && person(filter.actor)],
       ['subject', filter.subject && person(filter.subject)],
+      ['subject_name', filter.subjectName && 'name-prefix'],
       ['action', filter.action],
       ['from', filter.from?.toISOString()],
       ['to', filter.to?.toISOString()],

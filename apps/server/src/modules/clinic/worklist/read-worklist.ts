@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   BF_ADL_INSTRUMENT,
   Codes,
@@ -6,8 +6,10 @@ import {
   WORKLIST_PAGE_SIZE,
   worklistQueuesFor,
   type WorklistPage,
+  type WorklistPerson,
   type WorklistQueue,
   type WorklistRow,
+  type WorklistSort,
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
@@ -20,7 +22,9 @@ import {
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
 import type { StaffActor } from '../staff-actor.ts';
+import { assigneesOf } from './assignee-queries.ts';
 import { queueSql } from './queue-sql.ts';
+import { narrowingOf } from './worklist-narrowing.ts';
 
 interface QueueRow extends Record<string, unknown> {
   patient_id: string;
@@ -53,17 +57,38 @@ async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now:
   return queues.map((queue) => ({ queue, count: Number(row![queue]) }));
 }
 
-async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: number) {
-  const { source, order } = queueSql(queue, now);
+/** What narrows a queue: a search, the caller's own items. Null when nothing does. */
+interface Narrowing {
+  where: SQL | null;
+  order: SQL | null;
+}
+
+async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: number, narrowing: Narrowing) {
+  const source = queueSql(queue, now).source;
+  const order = narrowing.order ?? queueSql(queue, now).order;
+  const window = sql`limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}`;
+  // The page is cut first, so only its rows are joined to their names and conversations; a
+  // search needs the names before the cut.
+  const cut = narrowing.where
+    ? sql`select q.* from (${source}) q join users u on u.id = q.patient_id where ${narrowing.where}
+        order by ${order} ${window}`
+    : sql`select * from (${source}) q order by ${order} ${window}`;
   return rowsOf<QueueRow>(
-    // The page is cut first, so only its rows are joined to their names and conversations.
     await db.execute(sql`select q.*, u.first_name, u.last_name, th.id as thread_id
-      from (select * from (${source}) q order by ${order}
-            limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}) q
+      from (${cut}) q
       join users u on u.id = q.patient_id
       left join message_threads th on th.patient_id = q.patient_id
       order by ${order}`),
   );
+}
+
+/** How many of the queue's rows the narrowing keeps. */
+async function countNarrowed(db: Queryable, queue: WorklistQueue, now: Date, where: SQL) {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (${queueSql(queue, now).source}) q
+      join users u on u.id = q.patient_id where ${where}`),
+  );
+  return Number(row!.n);
 }
 
 /** Why each shown patient's newest BF-ADL is flagged: the chart's rule on their last two submissions. */
@@ -83,6 +108,7 @@ function rowView(
   ctx: AppContext,
   row: QueueRow,
   flags: ReadonlyMap<string, AssessmentFlagReason[]> | null,
+  assignees: ReadonlyMap<string, WorklistPerson>,
 ): WorklistRow {
   return {
     patient: { id: row.patient_id, first_name: row.first_name, last_name: row.last_name },
@@ -102,6 +128,7 @@ function rowView(
     flags: flags ? (flags.get(row.patient_id) ?? []) : null,
     unread: row.unread,
     thread_id: row.thread_id,
+    assignee: assignees.get(row.assignment_id ?? row.patient_id) ?? null,
   };
 }
 
@@ -114,27 +141,40 @@ function rowView(
 export async function readWorklist(
   ctx: AppContext,
   actor: StaffActor & { auths: readonly string[] },
-  query: { queue?: WorklistQueue | undefined; page: number },
+  query: {
+    queue?: WorklistQueue | undefined;
+    page: number;
+    q?: string | undefined;
+    sort?: WorklistSort | undefined;
+    mine?: boolean | undefined;
+  },
 ): Promise<WorklistPage> {
   const visible = worklistQueuesFor(actor.auths);
   if (visible.length === 0 || (query.queue && !visible.includes(query.queue)))
     throw new ProtocolError(Codes.forbidden);
   const now = ctx.now();
   let queues: { queue: WorklistQueue; count: number }[];
-  let rows: QueueRow[];
   let queue: WorklistQueue;
   if (query.queue) {
     queue = query.queue;
-    [queues, rows] = await Promise.all([
-      countQueues(ctx.db, visible, now),
-      pageOf(ctx.db, queue, now, query.page),
-    ]);
+    queues = await countQueues(ctx.db, visible, now);
   } else {
     // Opened without a queue: the first one with something in it.
     queues = await countQueues(ctx.db, visible, now);
     queue = (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
-    rows = await pageOf(ctx.db, queue, now, query.page);
   }
+  const narrowing = await narrowingOf(ctx, queue, now, { ...query, adminId: actor.adminId });
+  const [rows, total] = await Promise.all([
+    pageOf(ctx.db, queue, now, query.page, narrowing),
+    narrowing.where
+      ? countNarrowed(ctx.db, queue, now, narrowing.where)
+      : queues.find((q) => q.queue === queue)!.count,
+  ]);
+  const assignees = await assigneesOf(
+    ctx.db,
+    queue,
+    rows.map((row) => row.assignment_id ?? row.patient_id),
+  );
   const flags =
     queue === 'bf_adl_flagged'
       ? await flagsOf(
@@ -143,7 +183,7 @@ export async function readWorklist(
           rows.map((row) => row.patient_id),
         )
       : null;
-  const items = rows.map((row) => rowView(ctx, row, flags));
+  const items = rows.map((row) => rowView(ctx, row, flags, assignees));
   // Reads change nothing: the rows go through the audit group commit, awaited before answering.
   const shown = PHI_QUEUES.includes(queue) ? [...new Set(items.map((item) => item.patient.id))] : [];
   await Promise.all([
@@ -167,7 +207,7 @@ export async function readWorklist(
     queues,
     queue,
     items,
-    total: queues.find((q) => q.queue === queue)!.count,
+    total,
     page: query.page,
     page_size: WORKLIST_PAGE_SIZE,
   };

@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeBody, WORKLIST_PERMISSIONS, worklistQuery } from '@portal/protocol';
+import {
+  envelopeBody,
+  WORKLIST_PERMISSIONS,
+  worklistAssigneesQuery,
+  worklistAssignRequest,
+  worklistQuery,
+} from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf } from '../staff-actor.ts';
+import { assignWorklistItem, listWorklistAssignees } from './assign-worklist-item.ts';
 import { readWorklist } from './read-worklist.ts';
 
 /** Issue 18: what needs the clinic's attention, queue by queue, as the caller's permissions allow. */
 export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { roles: ['admin' as const], permission: WORKLIST_PERMISSIONS };
 
   r.get('/admin/worklist/', {
-    config: { roles: ['admin'], permission: WORKLIST_PERMISSIONS },
+    config,
     schema: {
       tags: ['clinic: worklist'],
       summary:
-        'Counts of the queues the caller may see and one page of one queue (10403 for a queue outside their permissions); a page with clinical content is audited per patient (sealed: WorklistPage)',
+        'Counts of the queues the caller may see and one page of one queue, searched, sorted by waiting time or kept to the caller’s items (10403 for a queue outside their permissions); a page with clinical content is audited per patient (sealed: WorklistPage)',
       querystring: worklistQuery,
       response: { 200: envelopeBody },
     },
@@ -22,5 +30,37 @@ export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       request.sealed(
         await readWorklist(ctx, { ...staffActorOf(request), auths: request.signedIn().auths }, request.query),
       ),
+  });
+
+  r.post('/admin/worklist/assign/', {
+    config: { ...config, encryptedBody: true },
+    schema: {
+      tags: ['clinic: worklist'],
+      summary:
+        'Gives an item of a queue the caller sees to a staff member who may work that queue, or to nobody; audited (sealed: WorklistAssignResult)',
+      body: worklistAssignRequest,
+      response: { 200: envelopeBody },
+    },
+    handler: async (request) =>
+      request.sealed(
+        await assignWorklistItem(
+          ctx,
+          { ...staffActorOf(request), auths: request.signedIn().auths },
+          request.body,
+        ),
+      ),
+  });
+
+  r.get('/admin/worklist/assignees/', {
+    config,
+    schema: {
+      tags: ['clinic: worklist'],
+      summary:
+        'The active staff whose permissions open a queue the caller sees (10403 for another queue; sealed: WorklistAssignees)',
+      querystring: worklistAssigneesQuery,
+      response: { 200: envelopeBody },
+    },
+    handler: async (request) =>
+      request.sealed(await listWorklistAssignees(ctx, request.signedIn().auths, request.query.queue)),
   });
 }

@@ -20,6 +20,7 @@ function row(n: number, change: Partial<WorklistRow> = {}): WorklistRow {
     flags: null,
     unread: null,
     thread_id: null,
+    assignee: null,
     ...change,
   };
 }

@@ -1,0 +1,1 @@
+export { staleWorklistAssignments } from './worklist/assignee-queries.ts';

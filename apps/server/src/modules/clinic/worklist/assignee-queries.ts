@@ -1,0 +1,62 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { WORKLIST_QUEUES, type WorklistPerson, type WorklistQueue } from '@portal/protocol';
+import type { Queryable } from '../../../db/database.ts';
+import { users, worklistAssignees } from '../../../db/schema/index.ts';
+import { queueSql } from './queue-sql.ts';
+
+/** A queue row's item: its document on the document queues, else the patient. */
+export const itemIdOf = sql`coalesce(q.assignment_id, q.patient_id)`;
+
+/** The queue row `q` is assigned to `adminId`. */
+export const assignedTo = (queue: WorklistQueue, adminId: string): SQL =>
+  sql`exists (select 1 from ${worklistAssignees} wa
+    where wa.queue = ${queue} and wa.item_id = ${itemIdOf} and wa.assignee_id = ${adminId})`;
+
+/** Who has each of `itemIds` of `queue`, by item id. */
+export async function assigneesOf(
+  db: Queryable,
+  queue: WorklistQueue,
+  itemIds: readonly string[],
+): Promise<Map<string, WorklistPerson>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      itemId: worklistAssignees.itemId,
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+    })
+    .from(worklistAssignees)
+    .innerJoin(users, eq(users.id, worklistAssignees.assigneeId))
+    .where(and(eq(worklistAssignees.queue, queue), inArray(worklistAssignees.itemId, [...itemIds])));
+  return new Map(
+    rows.map((row) => [row.itemId, { id: row.id, first_name: row.first_name, last_name: row.last_name }]),
+  );
+}
+
+/** Whether the item is in its queue at `now`. */
+export async function itemInQueue(
+  db: Queryable,
+  queue: WorklistQueue,
+  now: Date,
+  item: { patientId: string; itemId: string },
+): Promise<boolean> {
+  const { source } = queueSql(queue, now);
+  const result = await db.execute(
+    sql`select 1 from (${source}) q where q.patient_id = ${item.patientId} and ${itemIdOf} = ${item.itemId} limit 1`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Assignments whose item has left its queue (reviewed, answered, signed, read): the housekeeping
+ * purge deletes them, so an item that comes back later comes back untaken.
+ */
+export function staleWorklistAssignments(now: Date): SQL {
+  const left = WORKLIST_QUEUES.map(
+    (queue) =>
+      sql`(${worklistAssignees.queue} = ${queue} and not exists (
+        select 1 from (${queueSql(queue, now).source}) q where ${itemIdOf} = ${worklistAssignees.itemId}))`,
+  );
+  return sql`(${sql.join(left, sql` or `)})`;
+}

@@ -1,0 +1,52 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { WorklistQueue, WorklistSort } from '@portal/protocol';
+import type { AppContext } from '../../../context.ts';
+import { findPatientsBornOn } from '../../patient/index.ts';
+import { escapeLike } from '../../admin/index.ts';
+import { assignedTo, itemIdOf } from './assignee-queries.ts';
+import { queueSql } from './queue-sql.ts';
+import { typedDate } from './typed-date.ts';
+
+/**
+ * The search box finds a patient by the start of their e-mail, full name or family name, as the
+ * users page does (plain columns), or by their date of birth when the text is a date: that is
+ * encrypted in the profile, so only this queue's patients' profiles are opened (decision 0030).
+ */
+async function searchOf(ctx: AppContext, queue: WorklistQueue, now: Date, text: string): Promise<SQL> {
+  const born = typedDate(text);
+  if (born) {
+    const candidates = sql`(select q.patient_id from (${queueSql(queue, now).source}) q)`;
+    const ids = await findPatientsBornOn(ctx, ctx.db, candidates, born);
+    return ids.length > 0 ? inArray(sql`q.patient_id`, ids) : sql`false`;
+  }
+  const prefix = `${escapeLike(text.toLowerCase())}%`;
+  return sql`(lower(u.email) like ${prefix} or lower(u.first_name || ' ' || u.last_name) like ${prefix}
+    or lower(u.last_name) like ${prefix})`;
+}
+
+/** Waiting time is the item's age: the oldest `at` has waited longest. Ties break as the queues' own. */
+const BY_WAITING: Record<WorklistSort, SQL> = {
+  oldest: sql`q.at asc, ${itemIdOf}`,
+  newest: sql`q.at desc, ${itemIdOf}`,
+};
+
+export async function narrowingOf(
+  ctx: AppContext,
+  queue: WorklistQueue,
+  now: Date,
+  query: {
+    q?: string | undefined;
+    sort?: WorklistSort | undefined;
+    mine?: boolean | undefined;
+    adminId: string;
+  },
+): Promise<{ where: SQL | null; order: SQL | null }> {
+  const conditions = [
+    query.q ? await searchOf(ctx, queue, now, query.q) : null,
+    query.mine ? assignedTo(queue, query.adminId) : null,
+  ].filter((condition): condition is SQL => condition !== null);
+  return {
+    where: conditions.length > 0 ? sql.join(conditions, sql` and `) : null,
+    order: query.sort ? BY_WAITING[query.sort] : null,
+  };
+}
