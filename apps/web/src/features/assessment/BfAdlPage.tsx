@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { AssessmentForm } from './AssessmentForm.tsx';
@@ -14,6 +15,8 @@ import './assessment.css';
 export default function BfAdlPage() {
   const { t, i18n } = useTranslation('assessment');
   const query = useBfAdlAssessment();
+  // Decision 0023: a caregiver who may see but not fill in the assessment reads results only.
+  const mayFill = useActingFor().may('fill_assessments');
   // Unset until the patient chooses: then the form is open when an assessment is due or begun.
   const [formOpen, setFormOpen] = useState<boolean>();
   const [justSubmitted, setJustSubmitted] = useState(false);
@@ -42,7 +45,7 @@ export default function BfAdlPage() {
 
   const state = query.data;
   const { definition, latest } = state;
-  const open = formOpen ?? (state.due || state.draft !== null);
+  const open = mayFill && (formOpen ?? (state.due || state.draft !== null));
   const due = dueMessage(state);
   return (
     <div className="bf-adl">
@@ -65,7 +68,7 @@ export default function BfAdlPage() {
             setFormOpen(false);
           }}
         />
-      ) : (
+      ) : mayFill ? (
         <p>
           <button
             type="button"
@@ -77,6 +80,10 @@ export default function BfAdlPage() {
           >
             {t('form.start')}
           </button>
+        </p>
+      ) : (
+        <p className="form-alert" role="note">
+          {t('seeOnly')}
         </p>
       )}
       <AssessmentHistory state={state} />

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pdfFilename } from '@portal/protocol';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { downloadPdf } from '../../ui/download-pdf.ts';
@@ -22,6 +23,8 @@ export default function DocumentPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('documents');
   const query = useDocument(id);
+  // Decision 0023: a caregiver who may see documents but not sign them gets no Sign or Decline.
+  const maySign = useActingFor().may('sign_documents');
   const doc = query.data;
   const back = doc?.kind === 'reference' ? '/welcome/reference-documents' : '/welcome/documents';
 
@@ -35,7 +38,7 @@ export default function DocumentPage() {
   }
   if (!doc) return <p className="pdf-viewer__loading">{t('viewer.loading')}</p>;
   const outcome = doc.status && doc.status in OUTCOME ? OUTCOME[doc.status as keyof typeof OUTCOME] : null;
-  const signable = doc.actions.some((action) => action === 'sign' || action === 'submit');
+  const signable = maySign && doc.actions.some((action) => action === 'sign' || action === 'submit');
 
   return (
     <div className="document">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClosedSection } from './ClosedSection.tsx';
@@ -27,6 +28,8 @@ export default function IntakeFormPage() {
   const step = STEPS[index] ?? STEPS[0]!;
   const intake = useIntake();
   const session = useSession();
+  // Decision 0023: a caregiver who may see but not fill in the intake reads it, with no form.
+  const seeOnly = !useActingFor().may('fill_intake');
   // "I have no insurance" is only sent with the submission; until then it lives here.
   const [noInsuranceChoice, setNoInsurance] = useState<boolean | null>(null);
   const noInsurance = noInsuranceChoice ?? intake.status?.no_insurance ?? false;
@@ -55,7 +58,18 @@ export default function IntakeFormPage() {
   // A handed-in section stays read-only until the clinic reopens it (decision: intake review).
   const openSections = intake.status?.review.open_sections;
   let content;
-  if (step.id !== 'review' && openSections && !openSections.includes(step.id)) {
+  if (step.id !== 'review' && seeOnly) {
+    content = intake.isPending ? (
+      <p className="page-loading">{t('loading')}</p>
+    ) : (
+      <ClosedSection
+        id={step.id}
+        intake={intake}
+        nextHref={hrefAt(index + 1) ?? stepHref('review')}
+        reason="seeOnly"
+      />
+    );
+  } else if (step.id !== 'review' && openSections && !openSections.includes(step.id)) {
     content = (
       <ClosedSection id={step.id} intake={intake} nextHref={hrefAt(index + 1) ?? stepHref('review')} />
     );
@@ -78,6 +92,7 @@ export default function IntakeFormPage() {
         statuses={statuses}
         noInsurance={noInsurance}
         onNoInsuranceChange={setNoInsurance}
+        seeOnly={seeOnly}
       />
     ) : (
       <p className="page-loading">{t('loading')}</p>

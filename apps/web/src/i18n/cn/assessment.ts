@@ -1,5 +1,6 @@
 export default {
   title: 'BF-ADL 评估',
+  seeOnly: '您可以查看，但不能修改：您对此记录的权限只允许查看结果，不允许回答问题。',
   loadFailed: '无法加载您的评估。',
   due: {
     first: '您尚未完成此项评估。',

@@ -1,5 +1,7 @@
 export default {
   title: 'BF-ADL assessment',
+  seeOnly:
+    'You can see but not change this: your access to this record lets you see the results, not answer the questions.',
   loadFailed: 'Your assessment could not be loaded.',
   due: {
     first: 'You have not completed this assessment yet.',

@@ -342,6 +342,10 @@ export default {
     body: 'You can change it if your clinic asks you to. If something here is wrong, send the clinic a message.',
     next: 'Next section',
   },
+  seeOnly: {
+    title: 'You can see but not change this',
+    body: 'Your access to this record lets you see the intake form, not fill it in.',
+  },
   reviewNotice: {
     title: 'Your clinic asked for changes',
     sections: 'Please change these sections, then submit your intake form again:',

@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { currentInstrument, type AssessmentState, type AssessmentSubmission } from '@portal/protocol';
+import { setActingFor } from '../../../src/api/acting-for.ts';
 import type { AppLocale } from '../../../src/i18n/locale.ts';
+import { actForMargaret } from '../../../testing/acting-for.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 import BfAdlPage from '../../../src/features/assessment/BfAdlPage.tsx';
@@ -138,4 +140,26 @@ describe.each(Object.entries(RESULT_WORDS))('in %s', (locale, words) => {
     }
     await expectNoAxeViolations(screen.container);
   });
+});
+
+describe('a caregiver who may see the assessment but not fill it in', () => {
+  afterEach(() => setActingFor(null));
+
+  test.each([
+    ['gb', 'Take the assessment again', 'You can see but not change this'],
+    ['cn', '再做一次评估', '您可以查看，但不能修改'],
+  ] as const)(
+    'reads the results and history, with no form and nothing to start (%s)',
+    async (locale, start, note) => {
+      const grant = actForMargaret(['view_assessments']);
+      const screen = await renderScreen(<BfAdlPage />, {
+        locale,
+        data: [[['assessment', '', 'bf_adl'], { ...stateOf(submission), due: true }], grant],
+      });
+      await expect.element(screen.getByText(note, { exact: false })).toBeVisible();
+      expect(screen.container.querySelector('input, textarea, select')).toBeNull();
+      expect(screen.getByRole('button', { name: start }).elements()).toHaveLength(0);
+      await expectNoAxeViolations(screen.container);
+    },
+  );
 });

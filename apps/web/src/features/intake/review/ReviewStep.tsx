@@ -12,21 +12,39 @@ interface ReviewStepProps {
   statuses: Record<StepId, StepStatus>;
   noInsurance: boolean;
   onNoInsuranceChange: (noInsurance: boolean) => void;
+  /** A caregiver who may only see the intake: no edit links and nothing to submit. */
+  seeOnly?: boolean;
 }
 
 /** Every section as saved, with a link to edit it, then the submit action. */
-export function ReviewStep({ intake, statuses, noInsurance, onNoInsuranceChange }: ReviewStepProps) {
+export function ReviewStep({
+  intake,
+  statuses,
+  noInsurance,
+  onNoInsuranceChange,
+  seeOnly = false,
+}: ReviewStepProps) {
   const { t } = useTranslation('intake');
   const coverages = intake.coverages ?? [];
   return (
     <div className="review">
-      <p>{t('review.intro')}</p>
+      {seeOnly ? (
+        <div className="intake-notice" role="note">
+          <p className="intake-notice__title">{t('seeOnly.title')}</p>
+          <p>{t('seeOnly.body')}</p>
+        </div>
+      ) : (
+        <p>{t('review.intro')}</p>
+      )}
       {STEPS.filter((step) => step.id !== 'review').map(({ id }) => (
         <ReviewSection
           key={id}
           id={id}
           status={statuses[id]}
-          editable={intake.status ? intake.status.review.open_sections.some((open) => open === id) : true}
+          editable={
+            !seeOnly &&
+            (intake.status ? intake.status.review.open_sections.some((open) => open === id) : true)
+          }
         >
           {!isResourceStep(id) ? (
             <InsuranceReview coverages={coverages} noInsurance={noInsurance} />
@@ -42,14 +60,16 @@ export function ReviewStep({ intake, statuses, noInsurance, onNoInsuranceChange 
           )}
         </ReviewSection>
       ))}
-      <SubmitPanel
-        submittedAt={intake.status?.submitted_at ?? null}
-        review={intake.status?.review ?? null}
-        incomplete={incompleteSteps(statuses)}
-        hasCoverage={coverages.length > 0}
-        noInsurance={noInsurance}
-        onNoInsuranceChange={onNoInsuranceChange}
-      />
+      {!seeOnly && (
+        <SubmitPanel
+          submittedAt={intake.status?.submitted_at ?? null}
+          review={intake.status?.review ?? null}
+          incomplete={incompleteSteps(statuses)}
+          hasCoverage={coverages.length > 0}
+          noInsurance={noInsurance}
+          onNoInsuranceChange={onNoInsuranceChange}
+        />
+      )}
     </div>
   );
 }
