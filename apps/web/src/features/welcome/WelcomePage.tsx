@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActingForGrant, CaregiverScope } from '@portal/protocol';
-import { useActingFor } from '../../api/caregiver-grants.ts';
+import { useActingFor, useCaregiversOverview } from '../../api/caregiver-grants.ts';
 import { useSession } from '../../api/use-session.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { i18next } from '../../i18n/index.ts';
@@ -11,6 +11,7 @@ import { usePainted } from '../../ui/use-painted.ts';
 import { loadBfAdlCardStatus } from '../assessment/index.ts';
 import { loadAwaitingSignatureCardStatus, loadReferenceCardStatus } from '../documents/index.ts';
 import { loadIntakeCardStatus, loadIntakeReviewNotice } from '../intake/index.ts';
+import { CaregiverHome } from './CaregiverHome.tsx';
 import './welcome.css';
 
 interface TaskCard {
@@ -95,8 +96,10 @@ export default function WelcomePage() {
   const { t, i18n } = useTranslation('welcome');
   const session = useSession();
   const acting = useActingFor();
+  const overview = useCaregiversOverview();
   const name = session?.user.first_name;
   const cards = CARDS.filter((card) => acting.may(card.scope));
+  const patientName = acting.grant?.patient_name;
   // The live statuses wait for the greeting and the cards to be on screen: their code, the
   // protocol schemas they parse with and their requests come after the page's first paint.
   const painted = usePainted();
@@ -105,6 +108,14 @@ export default function WelcomePage() {
       {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
     </p>
   );
+  // Decision 0029: an account that joined only to help has no tasks, only the people it helps.
+  if (acting.patientId === null && overview.data?.is_patient === false) {
+    return (
+      <div className="welcome">
+        <CaregiverHome name={name} received={overview.data.received} date={date} />
+      </div>
+    );
+  }
   return (
     <div className="welcome">
       {acting.grant ? (
@@ -121,7 +132,9 @@ export default function WelcomePage() {
           <IntakeReviewNotice />
         </Suspense>
       )}
-      <h2 className="visually-hidden">{t('cardsLabel')}</h2>
+      <h2 className="visually-hidden">
+        {patientName ? t('acting.cardsLabel', { name: patientName }) : t('cardsLabel')}
+      </h2>
       <ul className="welcome__cards">
         {cards.map((card) => (
           <li key={card.id} className="card welcome-card">
@@ -136,7 +149,9 @@ export default function WelcomePage() {
               />
             </svg>
             <h3 className="welcome-card__title">{t(`cards.${card.id}.title`)}</h3>
-            <p className="welcome-card__body">{t(`cards.${card.id}.body`)}</p>
+            <p className="welcome-card__body">
+              {patientName ? t(`acting.cards.${card.id}`, { name: patientName }) : t(`cards.${card.id}.body`)}
+            </p>
             <p className="welcome-card__status">
               {card.LiveStatus && painted ? (
                 <Suspense fallback={t(card.status)}>

@@ -24,6 +24,15 @@ export default {
       body: '需要您签署的同意书和协议。',
     },
   },
+  acting: {
+    cardsLabel: '{{name}}的任务',
+    cards: {
+      intake: '{{name}}首次就诊前，{{name}}的个人信息、联系人、保险和病史。',
+      referenceDocuments: '护理团队提供的关于{{name}}的治疗和器械的指南与说明资料。',
+      bfAdl: '一份关于日常活动的简短问卷，帮助规划{{name}}的护理。',
+      awaitingSignature: '需要{{name}}签署的同意书和协议。',
+    },
+  },
   status: {
     notStarted: '尚未开始',
     nothingYet: '暂无内容',

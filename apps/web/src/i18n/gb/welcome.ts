@@ -24,6 +24,16 @@ export default {
       body: 'Consent forms and agreements that need your signature.',
     },
   },
+  /** The same cards while acting for someone (decision 0023): they name the patient, not "you". */
+  acting: {
+    cardsLabel: "{{name}}'s tasks",
+    cards: {
+      intake: "{{name}}'s details, contacts, insurance and medical history, before {{name}}'s first visit.",
+      referenceDocuments: "Guides and leaflets from {{name}}'s care team about their treatment and devices.",
+      bfAdl: "A short questionnaire about everyday activities that helps plan {{name}}'s care.",
+      awaitingSignature: "Consent forms and agreements that need {{name}}'s signature.",
+    },
+  },
   status: {
     notStarted: 'Not started yet',
     nothingYet: 'Nothing here yet',
