@@ -12,6 +12,8 @@ import { z } from 'zod';
 export const CLINIC_COUNTRY: CountryCode = 'GB';
 
 export const PHONE_MESSAGE = 'Enter a phone number, e.g. 07700 900123 or +44 20 7946 0958';
+/** A format problem, as the old regex's was: forms choose their words by code and field. */
+const PHONE_ISSUE = { code: 'invalid_format', format: 'phone', message: PHONE_MESSAGE } as const;
 
 function dialingCountry(country: string | undefined): CountryCode {
   const code = country?.trim().toUpperCase();
@@ -52,7 +54,7 @@ export function phoneIn(country?: string) {
     .transform((text, ctx) => {
       const e164 = toE164(text, country);
       if (e164 === null) {
-        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        ctx.addIssue({ ...PHONE_ISSUE, input: text });
         return z.NEVER;
       }
       return e164;
@@ -86,7 +88,7 @@ export function withPhonesIn<T extends z.ZodObject>(
         for (const key of keys) {
           const text: unknown = value[key];
           if (typeof text === 'string' && toE164(text, country) === null) {
-            ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE, path: [key] });
+            ctx.addIssue({ ...PHONE_ISSUE, input: text, path: [key] });
           }
         }
       },

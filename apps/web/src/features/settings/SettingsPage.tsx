@@ -23,6 +23,12 @@ import { useSaveSettings, useSettings } from './settings-api.ts';
 import './settings.css';
 
 type Errors = Partial<Record<SettingsKey | SecretSetting | 'clinic_logo', string>>;
+
+/** Focus goes to the first marked field, so a refusal is never only far from Save. */
+const focusFirstInvalid = () =>
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('.settings-form [aria-invalid="true"]')?.focus(),
+  );
 const KEEP: Record<SecretSetting, SecretChoice> = {
   zendesk_key_id: { kind: 'keep' },
   zendesk_secret: { kind: 'keep' },
@@ -106,9 +112,7 @@ function SettingsForm({ view, savingRef }: { view: SettingsView; savingRef: RefO
     }
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('.settings-form [aria-invalid="true"]')?.focus(),
-      );
+      focusFirstInvalid();
       return;
     }
     const update: SettingsUpdate = changedValues(view.values, checked.update);
@@ -126,9 +130,14 @@ function SettingsForm({ view, savingRef }: { view: SettingsView; savingRef: RefO
         const found = serverErrors(error);
         setErrors(found.fields);
         setFormError(found.form);
+        focusFirstInvalid();
       },
     });
   };
+
+  const invalidLabels = (Object.keys(errors) as (keyof Errors)[])
+    .filter((key) => errors[key])
+    .map((key) => (key === 'clinic_logo' ? t('settings.logo.label') : t(`settings.fields.${key}`)));
 
   const input = (field: SettingsField) =>
     field.input === 'chat-mode' ? (
@@ -205,6 +214,12 @@ function SettingsForm({ view, savingRef }: { view: SettingsView; savingRef: RefO
           </fieldset>
         ))}
         <div className="settings-form__actions">
+          {/* Beside Save, where the person is: which fields stopped the save (each says why). */}
+          {invalidLabels.length > 0 && (
+            <p className="field__error settings-form__problem" role="alert">
+              {t('settings.notSaved', { fields: invalidLabels.join(', ') })}
+            </p>
+          )}
           {/* aria-disabled, not disabled: a disabled button loses focus to <body>, and the saved
               notice leaves the person on Save, where they were. */}
           <button

@@ -332,6 +332,7 @@ export default {
     title: '设置',
     intro: '更改会立即对所有患者和管理员生效。',
     save: '保存设置',
+    notSaved: '未保存。请检查：{{fields}}。',
     sections: {
       clinic: { title: '诊所', intro: '门户中诊所的名称和标识。' },
       support: { title: '支持联系方式', intro: '患者在支持菜单中看到的内容。' },
@@ -357,7 +358,7 @@ export default {
       require_mfa_for_admins: '要求管理员使用多重身份验证',
     },
     hints: {
-      support_phone: '国际格式，例如 +18005550123。',
+      support_phone: '按英国的拨号方式填写，例如 0800 123 4567；或带国家代码，例如 +1 800 555 0123。',
       booking_url: '以 https:// 开头的网址',
       company_url: '以 https:// 开头的网址',
       zendesk_widget_key: 'Zendesk 管理中心 Web Widget 代码片段中的密钥，并非机密。',
@@ -371,7 +372,7 @@ export default {
     invalid: {
       clinic_name: '请输入 1 至 120 个字符的名称。',
       support_email: '请输入电子邮件地址，例如 help@example.com。',
-      support_phone: '请以国际格式输入号码，例如 +18005550123。',
+      support_phone: '请输入电话号码，例如 0800 123 4567 或 +1 800 555 0123。',
       booking_url: '请输入以 https:// 开头的网址。',
       company_url: '请输入以 https:// 开头的网址。',
       chat_mode: '请选择即时通讯方式。',

@@ -363,6 +363,7 @@ export default {
     title: 'Settings',
     intro: 'Changes apply at once for every patient and administrator.',
     save: 'Save settings',
+    notSaved: 'Not saved. Check: {{fields}}.',
     sections: {
       clinic: { title: 'Clinic', intro: 'How the portal names and shows the clinic.' },
       support: { title: 'Support contacts', intro: 'What patients see in the support menu.' },
@@ -391,7 +392,8 @@ export default {
       require_mfa_for_admins: 'Require multi-factor authentication for administrators',
     },
     hints: {
-      support_phone: 'International format, for example +18005550123.',
+      support_phone:
+        'As dialled in the UK, for example 0800 123 4567, or with its country code, for example +1 800 555 0123.',
       booking_url: 'A web address starting with https://',
       company_url: 'A web address starting with https://',
       zendesk_widget_key: 'The key in the Web Widget snippet from Zendesk Admin Center; not a secret.',
@@ -406,7 +408,7 @@ export default {
     invalid: {
       clinic_name: 'Enter a name of 1 to 120 characters.',
       support_email: 'Enter an e-mail address such as help@example.com.',
-      support_phone: 'Enter the number in international format, for example +18005550123.',
+      support_phone: 'Enter a phone number, for example 0800 123 4567 or +1 800 555 0123.',
       booking_url: 'Enter a web address starting with https://',
       company_url: 'Enter a web address starting with https://',
       chat_mode: 'Choose a messenger.',

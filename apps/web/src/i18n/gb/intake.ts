@@ -114,7 +114,8 @@ export default {
     sexAtBirth: 'As recorded at birth. Some tests and doses depend on it.',
     genderIdentity: 'How you describe your gender, in your own words.',
     preferredLanguage: 'The language you would like us to use with you. We can arrange an interpreter.',
-    phone: 'Include the country code, for example +44 7700 900123.',
+    phone:
+      'As you dial it in your country, for example 07700 900123, or with its country code, for example +1 800 555 0123.',
     partialDate: 'A year, or a year and month, is fine: for example 2019 or 2019-06.',
     mayReceiveInformation: 'Tick this only if you agree that we share information about your care with them.',
     practitionerName: 'The doctor or therapist who treats you for the condition that brings you to us.',
@@ -216,7 +217,8 @@ export default {
     required: 'Fill in this field.',
     choose: 'Choose an answer.',
     email: 'Enter an e-mail address like name@example.com.',
-    phone: 'Enter the number with its country code, for example +44 7700 900123.',
+    phone:
+      'Enter a phone number as you dial it, for example 07700 900123, or with its country code, for example +44 7700 900123.',
     date: 'Enter a real date.',
     dateOfBirth: 'Enter a date of birth in the past, no more than 130 years ago.',
     partialDate: 'Enter a year (2019), a year and month (2019-06) or a full date (2019-06-30).',

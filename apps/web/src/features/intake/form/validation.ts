@@ -31,7 +31,7 @@ interface Issue {
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
 }
-type ParseResult = { success: true } | { success: false; error: { issues: readonly Issue[] } };
+type ParseResult = { success: true; data: unknown } | { success: false; error: { issues: readonly Issue[] } };
 /** The protocol's zod schemas, the ones the server applies, seen through what the form needs. */
 export interface Schema {
   safeParse(value: unknown): ParseResult;
@@ -97,16 +97,19 @@ function errorsOf(issues: readonly Issue[], table: AnyTable, form: FormRecord): 
   return errors;
 }
 
-/** Checks the whole section with the protocol's schema; on success, the body to POST. */
+/**
+ * Checks the whole section with the protocol's schema; on success, the body to POST: what the
+ * schema made of it, so a phone number read in the patient's country goes as E.164, which the
+ * server (not knowing that country while it saves another section) reads back as itself.
+ */
 export function validateWhole(
   schema: Schema,
   table: AnyTable,
   form: FormRecord,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
-  const value = payloadFromForm(table, form, 'whole');
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(payloadFromForm(table, form, 'whole'));
   return result.success
-    ? { ok: true, value }
+    ? { ok: true, value: result.data as Record<string, unknown> }
     : { ok: false, errors: errorsOf(result.error.issues, table, form) };
 }
 

@@ -2,9 +2,11 @@ import {
   contactSchema,
   draftOf,
   emergencyContentSchema,
+  emergencyContentSchemaIn,
   medicalHistorySchema,
   profileSchema,
   treatingPractitionerSchema,
+  treatingPractitionerSchemaIn,
   type IntakeResourceName,
 } from '@portal/protocol';
 import type { AnyTable } from '../../../ui/intake-record/field-spec.ts';
@@ -34,6 +36,23 @@ export const SECTIONS: Record<IntakeResourceName, SectionDefinition> = {
   ),
   medical_history: section('medical_history', SECTION_TABLES.medical_history, medicalHistorySchema),
 };
+
+/**
+ * The section as the patient fills it in: emergency contacts and a practitioner without an
+ * address have their national phone numbers read in the patient's own contact country.
+ */
+export function sectionIn(
+  definition: SectionDefinition,
+  patientCountry: string | undefined,
+): SectionDefinition {
+  if (definition.name === 'emergency_content') {
+    return { ...definition, schema: emergencyContentSchemaIn(patientCountry) };
+  }
+  if (definition.name === 'treating_practitioner') {
+    return { ...definition, schema: treatingPractitionerSchemaIn(patientCountry) };
+  }
+  return definition;
+}
 
 /** Complete means saved and valid by the schema: a partial profile made at signup is not. */
 export function isComplete(definition: SectionDefinition, value: unknown): boolean {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SectionDefinition } from '../sections/sections.ts';
+import { sectionIn, type SectionDefinition } from '../sections/sections.ts';
+import type { ResourceState } from '../intake-api.ts';
 import { saveMutationKey, useReloadResource, useResource } from '../use-intake-queries.ts';
 import { LoadProblem } from './LoadProblem.tsx';
 import { SectionForm } from './SectionForm.tsx';
@@ -23,6 +24,7 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   const query = useResource(definition.name);
   const saving = useIsMutating({ mutationKey: saveMutationKey(definition.name) }) > 0;
   const reload = useReloadResource(definition.name);
+  const contact = useResource('contact');
   // Each reload after a conflict starts a fresh form from what is saved now.
   const [reloads, setReloads] = useState(0);
   const [started, setStarted] = useState(false);
@@ -33,7 +35,7 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   return (
     <SectionForm
       key={reloads}
-      definition={definition}
+      definition={sectionIn(definition, contactCountryOf(contact.data))}
       state={query.data}
       prefill={prefill}
       restoreDraft={reloads === 0}
@@ -46,4 +48,13 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
       }}
     />
   );
+}
+
+/** The country of the patient's address as saved, else as drafted; unknown before either. */
+function contactCountryOf(contact: ResourceState | undefined): string | undefined {
+  const countryOf = (value: unknown) => {
+    const address = (value as { address?: { country?: unknown } } | null | undefined)?.address;
+    return typeof address?.country === 'string' ? address.country : undefined;
+  };
+  return countryOf(contact?.value) ?? countryOf(contact?.draft);
 }

@@ -167,11 +167,52 @@ describe('the emergency contacts form', () => {
     await screen.getByRole('button', { name: 'Save and continue' }).click();
 
     const links = [
-      'Emergency contact 1 – Phone: Enter the number with its country code, for example +44 7700 900123.',
+      'Emergency contact 1 – Phone: Enter a phone number as you dial it, for example 07700 900123, or with its country code, for example +44 7700 900123.',
       'Emergency contact 1 – E-mail address: Enter an e-mail address like name@example.com.',
     ];
     for (const name of links) await expect.element(screen.getByRole('link', { name })).toBeVisible();
     await expect.element(screen.getByRole('link', { name: /Full name/ })).not.toBeInTheDocument();
+    await expectNoAxeViolations(screen.container);
+  });
+});
+
+describe('the contact form', () => {
+  async function fillContact(
+    screen: Awaited<ReturnType<typeof renderSection>>,
+    country: string,
+    mobile: string,
+  ) {
+    await screen.getByRole('textbox', { name: 'Mobile phone' }).fill(mobile);
+    await screen.getByRole('textbox', { name: 'E-mail address' }).fill('ada@example.com');
+    await screen.getByRole('textbox', { name: 'Address line 1' }).fill('1 High Street');
+    await screen.getByRole('textbox', { name: 'Town or city' }).fill('Bristol');
+    await screen.getByRole('textbox', { name: 'Postcode or ZIP code' }).fill('BS1 1AA');
+    await screen.getByRole('combobox', { name: 'Country' }).selectOptions(country);
+    await screen.getByRole('radio', { name: 'Call my mobile' }).click();
+    await screen.getByRole('button', { name: 'Save and continue' }).click();
+  }
+
+  test('takes a mobile number as dialled in the United Kingdom when the address is there', async () => {
+    const screen = await renderSection('contact', 'gb');
+    await fillContact(screen, 'United Kingdom', '07700 900123');
+    // Checked and on its way to the server: no summary, the number not marked.
+    await expect.element(screen.getByRole('alert')).toBeVisible();
+    await expect
+      .element(screen.getByRole('heading', { name: 'Please check these answers' }))
+      .not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Mobile phone' }))
+      .not.toHaveAttribute('aria-invalid');
+  });
+
+  test('names a number that is none of the address country at its field', async () => {
+    const screen = await renderSection('contact', 'gb');
+    await fillContact(screen, 'United States', '07700 900123');
+    const mobile = screen.getByRole('textbox', { name: 'Mobile phone' });
+    await expect.element(mobile).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(mobile)
+      .toHaveAccessibleDescription(expect.stringContaining('Enter a phone number as you dial it'));
     await expectNoAxeViolations(screen.container);
   });
 });

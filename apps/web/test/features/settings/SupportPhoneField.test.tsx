@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { SettingsView } from '@portal/protocol';
+import { login } from '../../../src/api/auth-api.ts';
+import { clearSession } from '../../../src/api/session.ts';
+import SettingsPage from '../../../src/features/settings/SettingsPage.tsx';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+
+// The account the fake server signs in.
+const EMAIL = 'sam@example.com';
+const view: SettingsView = {
+  values: {
+    clinic_name: 'Northside Clinic',
+    support_email: 'help@example.com',
+    support_phone: '+442079460000',
+    booking_url: 'https://example.com/book',
+    company_url: 'https://example.com',
+    chat_mode: 'builtin',
+    zendesk_widget_key: '',
+    signing_window_days: 14,
+    document_reminder_hours: 48,
+    session_timeout_minutes: 60,
+    idle_timeout_minutes: 15,
+    password_min_length: 12,
+    require_mfa_for_admins: false,
+  },
+  secrets: { zendesk_key_id: { set: false }, zendesk_secret: { set: false } },
+  clinic_logo: null,
+  signing_certificate: null,
+  updated_at: null,
+};
+
+// One test in the file: a second sign-in against a fresh fake server meets the first one's
+// handshake (ReviewPanel.test.tsx keeps one server per file for the same reason).
+let server: FakePortalServer;
+beforeEach(() => {
+  server = new FakePortalServer();
+  server.answers.set('/admin/settings/', { ...view, updated_at: '2026-11-28T10:00:00.000Z' });
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => {
+  clearSession('logout');
+  vi.unstubAllGlobals();
+});
+
+const settingsPosts = () =>
+  server.calls.filter((call) => call.method === 'POST' && call.path === '/admin/settings/');
+
+test('the support phone: a refusal at its field and beside Save, then the number with spaces saved', async () => {
+  await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
+  const screen = await renderScreen(<SettingsPage />, { data: [[['admin-settings', EMAIL], view]] });
+  const phone = screen.getByRole('textbox', { name: 'Toll-free phone' });
+  const save = screen.getByRole('button', { name: 'Save settings' });
+  await phone.fill('0800 12');
+  await save.click();
+
+  await expect.element(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect
+    .element(phone)
+    .toHaveAccessibleDescription(expect.stringContaining('Enter a phone number, for example 0800 123 4567'));
+  const alert = screen.getByRole('alert');
+  await expect.element(alert).toHaveTextContent('Not saved. Check: Toll-free phone.');
+  // Announced where the person pressed Save, and focus taken to the field to correct.
+  expect(alert.element().closest('.settings-form__actions')).not.toBeNull();
+  await expect.element(phone).toHaveFocus();
+  await expectNoAxeViolations(screen.container);
+  expect(settingsPosts()).toEqual([]);
+
+  await phone.fill('+44 800 123 4567');
+  await save.click();
+  await vi.waitFor(() => expect(settingsPosts()).toHaveLength(1));
+  await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+});
