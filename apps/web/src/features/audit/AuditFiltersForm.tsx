@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
 import type { AuditFilters } from './audit-params.ts';
 
-const TEXT = ['actor', 'subject', 'action'] as const;
+const TEXT = ['actor', 'subject', 'subject_name', 'action'] as const;
 const DAYS = ['from', 'to'] as const;
 
 /** Filters are applied together on submit; clearing returns to everything. */
@@ -53,7 +53,16 @@ export function AuditFiltersForm({
           type="button"
           className="button button--ghost"
           onClick={() => {
-            const cleared = { ...draft, actor: '', subject: '', action: '', from: '', to: '', page: 1 };
+            const cleared = {
+              ...draft,
+              actor: '',
+              subject: '',
+              subject_name: '',
+              action: '',
+              from: '',
+              to: '',
+              page: 1,
+            };
             setDraft(cleared);
             onApply(cleared);
           }}

@@ -4,6 +4,8 @@ import { ADMIN_PAGE_SIZES, type AuditQuery } from '@portal/protocol';
 export interface AuditFilters {
   actor: string;
   subject: string;
+  /** The start of the subject's name (issue 34). */
+  subject_name: string;
   action: string;
   /** Calendar days (YYYY-MM-DD) in the administrator's own time zone; both included. */
   from: string;
@@ -12,7 +14,7 @@ export interface AuditFilters {
   pageSize: number;
 }
 
-const FIELDS = ['actor', 'subject', 'action', 'from', 'to'] as const;
+const FIELDS = ['actor', 'subject', 'subject_name', 'action', 'from', 'to'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -24,6 +26,7 @@ export function filtersFrom(params: URLSearchParams): AuditFilters {
   return {
     actor: text('actor'),
     subject: text('subject'),
+    subject_name: text('subject_name').slice(0, 100),
     action: text('action'),
     from: day('from'),
     to: day('to'),
@@ -52,6 +55,7 @@ export function apiQueryOf(filters: AuditFilters): AuditQuery {
   return {
     actor: filters.actor.trim() || undefined,
     subject: filters.subject.trim() || undefined,
+    subject_name: filters.subject_name.trim() || undefined,
     action: filters.action.trim() || undefined,
     from: filters.from ? startOfDay(filters.from) : undefined,
     to: filters.to ? startOfDay(filters.to, 1) : undefined,

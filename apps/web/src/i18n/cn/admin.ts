@@ -469,6 +469,8 @@ export default {
       actorHint: '电子邮件地址的开头部分，或用户 ID。',
       subject: '患者或账户',
       subjectHint: '电子邮件地址的开头部分，或用户 ID。',
+      subject_name: '患者姓名',
+      subject_nameHint: '全名或姓氏的开头部分。',
       action: '操作',
       actionHint: '操作名称的开头部分，例如 login 或 admin.user',
       from: '开始日期',

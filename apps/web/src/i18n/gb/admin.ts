@@ -506,6 +506,8 @@ export default {
       actorHint: 'The start of an e-mail address, or a user id.',
       subject: 'Patient or account',
       subjectHint: 'The start of an e-mail address, or a user id.',
+      subject_name: 'Patient’s name',
+      subject_nameHint: 'The start of their full name or family name.',
       action: 'Action',
       actionHint: 'The start of its name, e.g. login or admin.user',
       from: 'From',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { AuditEntry, AuditPage as AuditPageAnswer } from '@portal/protocol';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
@@ -146,4 +146,43 @@ test('on a phone, long addresses in the people columns wrap only after the @ and
   expect(lines.length).toBeGreaterThan(1);
   expect(lines, lines.join(' | ')).toSatisfy(breaksOnlyAtAddressParts);
   await expectNoAxeViolations(screen.container);
+});
+
+describe('the patient’s name filter (issue 34)', () => {
+  const hana = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'hana@example.com', name: 'Hana Berg' };
+
+  test('is typed and applied from the keyboard, beside the other filters, and combines with them', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderAudit([
+      rowsAt('', [entry(1), entry(2, { subject: hana })]),
+      rowsAt('subject_name=hana', [entry(2, { subject: hana })]),
+      rowsAt('subject_name=hana&action=admin.user', [entry(3, { subject: hana, action: 'admin.user.read' })]),
+    ]);
+    const filters = screen.getByRole('form', { name: 'Filter the audit log' });
+    const name = filters.getByRole('textbox', { name: 'Patient’s name' });
+    await expect.element(name).toHaveAccessibleDescription('The start of their full name or family name.');
+    await name.click();
+    await userEvent.keyboard('hana{Enter}');
+    await expect
+      .element(screen.getByRole('row').filter({ hasText: 'mei.chen@example.com' }))
+      .not.toBeInTheDocument();
+    await expect.element(screen.getByRole('row').filter({ hasText: 'hana@example.com' })).toBeVisible();
+
+    await filters.getByRole('textbox', { name: 'Action' }).click();
+    await userEvent.keyboard('admin.user{Enter}');
+    await expect
+      .element(screen.getByRole('row').filter({ hasText: 'hana@example.com' }))
+      .toHaveTextContent('Viewed an account');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('has its words in Chinese, and fits a phone', async () => {
+    await page.viewport(390, 844);
+    const screen = await renderAudit([rowsAt('', [entry(1)])], 'cn');
+    const name = screen.getByRole('textbox', { name: '患者姓名' });
+    await expect.element(name).toBeVisible();
+    await expect.element(name).toHaveAccessibleDescription('全名或姓氏的开头部分。');
+    expect(name.element().getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(screen.container);
+  });
 });
