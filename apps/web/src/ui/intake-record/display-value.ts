@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatPhoneForReading } from '@portal/protocol';
 import { formatDate } from '../../i18n/format.ts';
 import type { AnySpec } from './field-spec.ts';
 import { countryName, languageName } from './named-codes.ts';
@@ -15,7 +16,7 @@ function calendarDate(value: string, locale: string): string {
   return formatDate(date, locale, options);
 }
 
-/** A scalar field's value as a person reads it: option labels, country and language names, dates. */
+/** A scalar field's value as a person reads it: option labels, country and language names, dates, phones. */
 export function displayValue(
   spec: AnySpec,
   value: string | boolean | string[],
@@ -41,6 +42,9 @@ export function displayValue(
       return calendarDate(String(value), locale);
     case 'number':
       return `${String(value)} ${t(spec.unit)}`;
+    case 'tel':
+      // Stored as E.164; the clinic's staff and its patients dial their own country's numbers nationally.
+      return formatPhoneForReading(String(value));
     default:
       return String(value);
   }

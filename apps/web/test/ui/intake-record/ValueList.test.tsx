@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { medicalHistorySchema } from '@portal/protocol';
+import { contactSchema, medicalHistorySchema } from '@portal/protocol';
 import type { AppLocale } from '../../../src/i18n/locale.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
+import { contactFields } from '../../../src/ui/intake-record/contact-fields.ts';
 import { medicalHistoryFields } from '../../../src/ui/intake-record/medical-history-fields.ts';
 import { profileFields } from '../../../src/ui/intake-record/profile-fields.ts';
 import { ValueList } from '../../../src/ui/intake-record/ValueList.tsx';
@@ -79,4 +80,20 @@ test('a section with nothing filled in says so', async () => {
   const screen = await renderScreen(<ValueList table={profileFields} value={{ first_name: ' ' }} />);
   await expect.element(screen.getByText('Nothing entered.')).toBeVisible();
   await expect.element(screen.getByRole('term')).not.toBeInTheDocument();
+});
+
+test('phone numbers read nationally when they are the clinic country’s, internationally otherwise', async () => {
+  const contact = contactSchema.parse({
+    mobile_phone: '07700 900123',
+    other_phone: '+1 (800) 555-0123',
+    email: 'ada@example.com',
+    address: { line1: '1 High Street', city: 'Bristol', postal_code: 'BS1 1AA', country: 'GB' },
+    preferred_contact_method: 'mobile',
+  });
+  const screen = await renderScreen(<ValueList table={contactFields} value={contact} />);
+  await expect.element(screen.getByRole('term').first()).toBeVisible();
+  expect(rowsOf(screen.container)).toMatchObject({
+    'Mobile phone': '07700 900123',
+    'Other phone': '+1 800 555 0123',
+  });
 });

@@ -1,4 +1,10 @@
-import { BF_ADL_INSTRUMENT, type ChartDocument, type Locale, type MedicalHistory } from '@portal/protocol';
+import {
+  BF_ADL_INSTRUMENT,
+  formatPhoneForReading,
+  type ChartDocument,
+  type Locale,
+  type MedicalHistory,
+} from '@portal/protocol';
 import { definitionOf, type StoredSubmission } from '../../assessment/index.ts';
 import { addressLine, type PatientRecord } from '../../patient/index.ts';
 import type { SummaryDocument, SummaryLine, SummarySection } from './summary-pdf.ts';
@@ -29,6 +35,8 @@ const humanise = (code: string) => code.replaceAll('_', ' ');
 const line = (text: string, alert = false): SummaryLine => ({ text, alert });
 const field = (label: string, value: string | number | undefined | null): SummaryLine[] =>
   value === undefined || value === null || value === '' ? [] : [line(`${label}: ${value}`)];
+/** Read by the clinic's staff: nationally when the number is of the clinic's country. */
+const readablePhone = (e164: string | undefined) => (e164 ? formatPhoneForReading(e164) : undefined);
 const orNone = (lines: SummaryLine[], l: SummaryLabels) => (lines.length > 0 ? lines : [line(l.none)]);
 
 function allergyLines(history: MedicalHistory | undefined, l: SummaryLabels): SummaryLine[] {
@@ -81,8 +89,8 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
       heading: l.sections.contact,
       lines: orNone(
         [
-          ...field(l.fields.mobile, contact?.mobile_phone),
-          ...field(l.fields.phone, contact?.other_phone),
+          ...field(l.fields.mobile, readablePhone(contact?.mobile_phone)),
+          ...field(l.fields.phone, readablePhone(contact?.other_phone)),
           ...field(l.fields.email, contact?.email),
           ...field(l.fields.address, address),
         ],
@@ -93,7 +101,11 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
       heading: l.sections.emergency,
       lines: orNone(
         (emergency?.contacts ?? []).map((c) =>
-          line([`${c.name} (${humanise(c.relationship)})`, c.phone, c.email].filter(Boolean).join(' · ')),
+          line(
+            [`${c.name} (${humanise(c.relationship)})`, readablePhone(c.phone), c.email]
+              .filter(Boolean)
+              .join(' · '),
+          ),
         ),
         l,
       ),
@@ -107,7 +119,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
                 practitioner.name,
                 practitioner.specialty,
                 practitioner.practice,
-                practitioner.phone,
+                readablePhone(practitioner.phone),
                 practitioner.email,
               ]
                 .filter(Boolean)

@@ -118,6 +118,9 @@ describe('exports for the clinic’s record (issue 18 item 6)', () => {
       '1EG4-TE5-MK73',
       'Paracetamol',
       'Dr Ada Okafor',
+      // Phones as the clinic's staff dial them, not as stored (+447700900123).
+      'Mobile: 07700 900123',
+      '0117 900 0000',
       'Consent to video visits',
       'Declined',
       REASON,
