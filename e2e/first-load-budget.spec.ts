@@ -16,13 +16,15 @@ import { signIn } from './support/session.ts';
 const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   login: { measured: 149.0, budget: 150 },
   welcome: { measured: 200.5, budget: 207 },
-  'intake: profile': { measured: 208.9, budget: 216 },
-  'intake: contact': { measured: 208.9, budget: 216 },
-  'intake: emergency-contacts': { measured: 208.9, budget: 216 },
-  'intake: treating-practitioner': { measured: 208.9, budget: 216 },
-  'intake: insurance': { measured: 208.9, budget: 216 },
-  'intake: medical-history': { measured: 208.9, budget: 216 },
-  'intake: review': { measured: 208.9, budget: 216 },
+  // Issue 34 put the phone rule (libphonenumber-js with its `min` metadata, decision 0029) in the
+  // intake's schemas: its chunk is 28.8 KiB gzip in a build of 2026-11-28, 208.9 before.
+  'intake: profile': { measured: 237.7, budget: 245 },
+  'intake: contact': { measured: 237.7, budget: 245 },
+  'intake: emergency-contacts': { measured: 237.7, budget: 245 },
+  'intake: treating-practitioner': { measured: 237.7, budget: 245 },
+  'intake: insurance': { measured: 237.7, budget: 245 },
+  'intake: medical-history': { measured: 237.7, budget: 245 },
+  'intake: review': { measured: 237.7, budget: 245 },
   'BF-ADL': { measured: 237.4, budget: 245 },
   documents: { measured: 189.0, budget: 195 },
   'reference documents': { measured: 188.7, budget: 195 },
