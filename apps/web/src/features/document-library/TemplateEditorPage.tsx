@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DocumentLanguage, type TemplateDetail, type TemplateVersion } from '@portal/protocol';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { useFocusAfterClose } from '../../ui/use-focus-after-close.ts';
 import { EditionEditor } from './EditionEditor.tsx';
 import { EditionTextsForm } from './EditionTextsForm.tsx';
 import { usePublishTemplate, useTemplate } from './library-api.ts';
@@ -32,6 +33,10 @@ export default function TemplateEditorPage() {
   const [chosenLanguage, setLanguage] = useState<DocumentLanguage>();
   const [retiring, setRetiring] = useState(false);
   const [sending, setSending] = useState(false);
+  const sendId = useId();
+  const retireId = useId();
+  useFocusAfterClose(sending, sendId);
+  useFocusAfterClose(retiring, retireId);
   const detail = template.data;
   const version = detail && workingVersion(detail);
 
@@ -71,12 +76,22 @@ export default function TemplateEditorPage() {
             </button>
           )}
           {detail.status === 'published' && (
-            <button type="button" className="button button--secondary" onClick={() => setSending(true)}>
+            <button
+              id={sendId}
+              type="button"
+              className="button button--secondary"
+              onClick={() => setSending(true)}
+            >
               {t('send.open')}
             </button>
           )}
           {!retired && (
-            <button type="button" className="button button--secondary" onClick={() => setRetiring(true)}>
+            <button
+              id={retireId}
+              type="button"
+              className="button button--secondary"
+              onClick={() => setRetiring(true)}
+            >
               {t('retire.open')}
             </button>
           )}
@@ -114,6 +129,7 @@ export default function TemplateEditorPage() {
           templateId={detail.id}
           version={version.version}
           edition={edition}
+          other={version.editions.find((e) => e.language !== edition.language)}
           readOnly={retired}
         />
       ) : (
