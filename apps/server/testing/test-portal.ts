@@ -42,32 +42,49 @@ export const DEMO_CLINICIAN = { email: 'clinician@example.com', password: 'Clini
 /** The demo patient's daughter, with a live grant of every scope (issue 22). */
 export const DEMO_CAREGIVER = { email: 'caregiver@example.com', password: 'Caregiver-demo-2025' };
 
+/** Where the suite's global setup names the migrated PostgreSQL database new ones are copied from. */
+export const PG_TEMPLATE_ENV = 'PORTAL_TEST_PG_TEMPLATE';
+
 /**
  * A fresh database per call: an in-memory PGlite, or, when DATABASE_URL is set, a new
- * database on that PostgreSQL server, dropped afterwards.
+ * database on that PostgreSQL server, dropped afterwards. `migrated` asks for the committed
+ * migrations already applied: on PostgreSQL a copy of the suite's migrated template when the
+ * global setup made one (seconds of round trips saved per portal), else migrated by the portal.
  */
-export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+export async function freshDatabase({ migrated = false } = {}): Promise<{
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const pglite = await freshPglite();
     return { target: { pglite }, drop: () => pglite.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
+  const template = migrated ? process.env[PG_TEMPLATE_ENV] : undefined;
+  await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    target: { url: dbUrl.toString() },
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    target: { url: databaseUrl(url, name) },
+    drop: () => onServer(url, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** One statement on the server of `url` (database creation and removal), on its own connection. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` pointing at the database `name` on the same server. */
+export function databaseUrl(url: string, name: string): string {
+  const at = new URL(url);
+  at.pathname = `/${name}`;
+  return at.toString();
 }
 
 export interface TestPortalOptions {
@@ -83,7 +100,9 @@ export interface TestPortalOptions {
 
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
-  const fresh = options.database ? undefined : await freshDatabase();
+  const fresh = options.database
+    ? undefined
+    : await freshDatabase({ migrated: options.migrationsFolder === undefined });
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -74,6 +74,12 @@ const SEED_LOCK_ID = 7_302_114_222;
 const userCount = async (db: Queryable) =>
   (await db.select({ count: sql<number>`count(*)::int` }).from(users))[0]?.count ?? 0;
 
+// The demo passwords are public and fixed, so one hash of each serves every database this process
+// seeds: a test process seeds hundreds, each at argon2's full cost otherwise.
+let demoHashes: Promise<string[]> | undefined;
+const demoPasswordHashes = () =>
+  (demoHashes ??= Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password))));
+
 /**
  * Outside production, an empty database gets the demo patient and staff (README lists them).
  * One transaction under a lock: of several nodes starting together exactly one seeds, and a
@@ -81,7 +87,7 @@ const userCount = async (db: Queryable) =>
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if ((await userCount(ctx.db)) > 0) return false;
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  const hashes = await demoPasswordHashes();
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if ((await userCount(tx)) > 0) return false;
