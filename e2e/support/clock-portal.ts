@@ -8,11 +8,16 @@ import { startTestPortal, type TestPortal } from '@portal/server/testing';
  * could be told to move.
  */
 export const clockPortalTest = base.extend<{ portal: TestPortal }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
-  portal: async ({}, use) => {
-    const portal = await startTestPortal();
-    await use(portal);
-    await portal.close();
-  },
+  // Its own limit: starting a portal (a database, the migrations, the demo seed) is not the
+  // journey, and on a busy machine it took up to half of the test's 60 s.
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use) => {
+      const portal = await startTestPortal();
+      await use(portal);
+      await portal.close();
+    },
+    { timeout: 120_000 },
+  ],
   baseURL: async ({ portal }, use) => use(portal.baseUrl),
 });
