@@ -11,6 +11,6 @@ export const StorageKeys = {
   lastUse: 'portal.lastUse',
   /** sessionStorage: the patient whose record this tab acts for (decision 0023). */
   actingFor: 'portal.actingFor',
-  /** sessionStorage: where sign-in or sign-up leads back to (a caregiver's invitation link). */
+  /** localStorage, with an expiry: where sign-in or sign-up leads back to (a caregiver's invitation link). */
   returnTo: 'portal.returnTo',
 } as const;

@@ -62,7 +62,11 @@ export async function issueInvitation(
       to: terms.email,
       template: 'caregiver_invitation',
       locale,
-      vars: { link: `${ctx.config.publicUrl}${ACCEPT_ROUTE}?token=${token}` },
+      // The address after `#`, which browsers send to no server: the page fills it in when the
+      // invitee creates an account or signs in from the link.
+      vars: {
+        link: `${ctx.config.publicUrl}${ACCEPT_ROUTE}?token=${token}#email=${encodeURIComponent(terms.email)}`,
+      },
     },
     tx,
   );

@@ -87,6 +87,8 @@ describe('caregivers (decision 0023)', () => {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     expect(mail).toMatch(/\/caregiver\/accept\?token=/);
+    // The invitee's own address after `#` (sent to no server), so the sign-up form is filled in.
+    expect(mail).toContain(`#email=${encodeURIComponent(caregiver.email)}`);
     for (const phi of ['Morgan', 'Tester', 'Daughter']) expect(mail).not.toContain(phi);
     const token = await invitationToken(w.t, caregiver.email);
 

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { currentHomePath } from '../../api/home-path.ts';
-import { takeReturnPath } from '../../api/return-path.ts';
+import { sameSitePath, takeReturnPath } from '../../api/return-path.ts';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
@@ -18,8 +18,11 @@ import { useLogin } from './use-auth-mutations.ts';
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
+  // An invitation's address, handed on by its page (in history state, never in the address).
+  const invited = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof invited === 'string' ? invited : '');
   const [password, setPassword] = useState('');
   const [keepLoggedIn, setKeepLoggedIn] = useState(false);
   const [errors, setErrors] = useState<Record<'email' | 'password', FieldError>>({
@@ -29,9 +32,13 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const loginMutation = useLogin();
-  // Back to the link that asked for an account (a caregiver's invitation), else straight to
-  // where / leads (spec §2: /users for an administrator, /account to set up MFA).
-  const enter = () => void navigate(takeReturnPath() ?? currentHomePath(), { replace: true });
+  // Back to the link that asked for an account (a caregiver's invitation: `next`, or kept since
+  // sign-up, maybe in another tab), else straight to where / leads (spec §2: /users for an
+  // administrator, /account to set up MFA).
+  const enter = () => {
+    const kept = takeReturnPath();
+    void navigate(sameSitePath(params.get('next')) ?? kept ?? currentHomePath(), { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { usePasswordMinimum } from '../../api/public-config.ts';
 import { isAppLocale } from '../../i18n/locale.ts';
@@ -31,7 +31,9 @@ export default function SignupPage() {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const [email, setEmail] = useState('');
+  // An invitation's address, handed on by its page (in history state, never in the address).
+  const invited = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof invited === 'string' ? invited : '');
   const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState(NO_ERRORS);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InvitationPreview } from '@portal/protocol';
 import { openRecord } from '../../api/caregiver-grants.ts';
@@ -30,20 +30,33 @@ export default function AcceptCaregiverPage() {
   return session ? <Invitation token={token} /> : <SignInFirst token={token} />;
 }
 
+/** The invited address, which the e-mail's link carries after `#` (never sent to a server). */
+function invitedEmail(hash: string): string | undefined {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('email') ?? undefined;
+}
+
 function SignInFirst({ token }: { token: string }) {
   const { t } = useTranslation('caregivers');
-  // Signing in, or creating an account and then signing in, comes back to this link.
-  const comeBack = () => rememberReturnPath(`/caregiver/accept?token=${encodeURIComponent(token)}`);
+  const email = invitedEmail(useLocation().hash);
+  const here = `/caregiver/accept?token=${encodeURIComponent(token)}`;
+  // Signing in, or creating an account, confirming it (often in a new tab) and then signing in,
+  // comes back to this link.
+  const comeBack = () => rememberReturnPath(here);
   return (
     <>
       <PageHeading>{t('accept.title')}</PageHeading>
       <p>{t('accept.signedOut')}</p>
       <p>{t('accept.sameAddress')}</p>
       <div className="accept-actions">
-        <Link className="button button--primary" to="/auth/login" onClick={comeBack}>
+        <Link
+          className="button button--primary"
+          to={`/auth/login?next=${encodeURIComponent(here)}`}
+          state={{ email }}
+          onClick={comeBack}
+        >
           {t('accept.signIn')}
         </Link>
-        <Link className="button button--secondary" to="/auth/signup" onClick={comeBack}>
+        <Link className="button button--secondary" to="/auth/signup" state={{ email }} onClick={comeBack}>
           {t('accept.createAccount')}
         </Link>
       </div>

@@ -8,6 +8,8 @@ import { getActingFor, setActingFor } from '../../../src/api/acting-for.ts';
 import { useActingForId } from '../../../src/api/caregiver-grants.ts';
 import { clearSession } from '../../../src/api/session.ts';
 import AcceptCaregiverPage from '../../../src/features/caregivers/AcceptCaregiverPage.tsx';
+import LoginPage from '../../../src/features/auth/LoginPage.tsx';
+import SignupPage from '../../../src/features/auth/SignupPage.tsx';
 import { i18next } from '../../../src/i18n/index.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
 
@@ -67,5 +69,40 @@ describe('accepting a caregiver invitation', () => {
     await expect.element(screen.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     expect(getActingFor()).toBe(preview.patient_id);
     expect(server.calls.map((call) => call.path)).not.toContain('/account/caregivers/invitation/');
+  });
+});
+
+describe('a new caregiver who creates an account from the invitation link', () => {
+  test('finds the address filled in, and comes back to the invitation after signing in in another tab', async () => {
+    await i18next.changeLanguage('gb');
+    server.answers.set('/account/caregivers/invitation/', preview);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const invitation = `/caregiver/accept?token=${TOKEN}`;
+    const router = createMemoryRouter(
+      [
+        { path: '/caregiver/accept', element: <AcceptCaregiverPage /> },
+        { path: '/auth/signup', element: <SignupPage /> },
+        { path: '/auth/login', element: <LoginPage /> },
+        { path: '/welcome', element: <h1>Welcome</h1> },
+      ],
+      { initialEntries: [`${invitation}#email=${encodeURIComponent(EMAIL)}`] },
+    );
+    const screen = await render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.getByRole('link', { name: 'Create an account' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(EMAIL);
+
+    // The confirmation link opens a new tab: nothing of this tab's session storage is there.
+    sessionStorage.clear();
+    await router.navigate('/auth/login');
+    await screen.getByRole('textbox', { name: 'E-mail address' }).fill(EMAIL);
+    await screen.getByLabelText('Password', { exact: true }).fill('Correct horse 12');
+    await screen.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => `${router.state.location.pathname}${router.state.location.search}`)
+      .toBe(invitation);
   });
 });
