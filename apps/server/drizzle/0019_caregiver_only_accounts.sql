@@ -1,5 +1,5 @@
 -- portal:expand-only
--- Issue 34 (decision 0029): an account that joined only to help someone is not a patient. It gets
+-- Issue 34 (decision 0032): an account that joined only to help someone is not a patient. It gets
 -- no patient tasks and appears in no patient queue; the clinic may make it a patient later.
 ALTER TABLE "users" ADD COLUMN "is_patient" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 -- The BF-ADL schedule (migration 0015) holds patients only, so a caregiver-only account is never due.

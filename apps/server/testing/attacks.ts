@@ -12,7 +12,15 @@ export const PHI_SENTINEL = 'Sentinelina Qwyxzabeth';
 
 export interface Principal {
   name:
-    'none' | 'invalid' | 'patientA' | 'patientB' | 'clinicAdmin' | 'frontDesk' | 'clinician' | 'noPermission';
+    | 'none'
+    | 'invalid'
+    | 'patientA'
+    | 'patientB'
+    | 'caregiverOnly'
+    | 'clinicAdmin'
+    | 'frontDesk'
+    | 'clinician'
+    | 'noPermission';
   client: PortalClient;
 }
 

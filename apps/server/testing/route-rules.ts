@@ -24,6 +24,11 @@ export interface RouteRule {
    * absent, the acting-for header answers 10403.
    */
   caregiver?: CaregiverScope;
+  /**
+   * The caller's own patient record that no caregiver scope opens: a caregiver-only account
+   * answers 10403 there, as on every route a scope opens (decision 0032).
+   */
+  patientRecord?: true;
   /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
   endsSession?: true;
   /**
@@ -95,7 +100,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /patient/intake/review/': { access: 'patient', caregiver: 'view_intake' },
   'POST /patient/intake/submit/': { access: 'patient', caregiver: 'fill_intake' },
   // The whole record, assessments included: the patient's own right of access, no caregiver's.
-  'GET /patient/export/fhir/': { access: 'patient' },
+  'GET /patient/export/fhir/': { access: 'patient', patientRecord: true },
   'GET /patient/bf_adl/': { access: 'patient', caregiver: 'view_assessments' },
   'POST /patient/bf_adl/': { access: 'patient', caregiver: 'fill_assessments' },
   'GET /patient/documents/': { access: 'patient', caregiver: 'view_documents' },
@@ -189,7 +194,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // Decision 0023: the account's own grants (a caregiver's acting-for header answers 10403 there).
   'GET /account/caregivers/': { access: 'patient' },
-  'POST /account/caregivers/invite/': { access: 'patient' },
+  'POST /account/caregivers/invite/': { access: 'patient', patientRecord: true },
   'POST /account/caregivers/revoke/': {
     access: 'patient',
     ownedBy: (w) => ({

@@ -8,7 +8,8 @@ import { insertGrant, todayPlusDays } from '../modules/caregivers/index.ts';
 /**
  * Issue 22's demo: the clinic allows the demo patient's caregivers to sign as authorised
  * representative, and their daughter holds a live grant with every scope for a year, so
- * `npm start` shows acting for someone at once.
+ * `npm start` shows acting for someone at once. She joined only to help: caregiver-only
+ * (decision 0032).
  */
 export async function seedDemoCaregiver(
   ctx: AppContext,
@@ -17,6 +18,7 @@ export async function seedDemoCaregiver(
   caregiver: { id: string; email: string },
 ): Promise<void> {
   await db.update(users).set({ representativeSigningAllowed: true }).where(eq(users.id, patientId));
+  await db.update(users).set({ isPatient: false }).where(eq(users.id, caregiver.id));
   const grant = await insertGrant(ctx, db, {
     patientId,
     details: { email: caregiver.email, relationship: 'Daughter', authorityFileName: null },

@@ -68,6 +68,12 @@ declare module 'fastify' {
      * opens it. Without it, a request carrying the `acting-for` header answers 10403.
      */
     caregiver?: CaregiverScope;
+    /**
+     * A route on the caller's own patient record that no caregiver scope opens (the FHIR export,
+     * inviting one's caregivers). With `caregiver`, it marks the routes a caregiver-only account
+     * answers 10403 on for itself (decision 0032); acting for a patient, the grant decides.
+     */
+    patientRecord?: boolean;
   }
   interface FastifyRequest {
     user: SignedInUser | undefined;
@@ -148,6 +154,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (actingFor !== undefined) {
       if (!config.caregiver) throw new ProtocolError(Codes.forbidden);
       request.onBehalf = await judgeActingFor(ctx, session.userId, actingFor, config.caregiver);
+    } else if ((config.caregiver || config.patientRecord) && !session.isPatient) {
+      throw new ProtocolError(Codes.forbidden);
     }
   });
 });

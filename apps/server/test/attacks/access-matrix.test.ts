@@ -42,6 +42,14 @@ import { addCaregiver, liveGrant } from '../../testing/caregivers.ts';
 let w: SecurityWorld;
 let principals: Principal[];
 
+/** Decision 0032: an account that joined only to help patient A, with every scope. */
+async function addCaregiverOnly(): Promise<PortalClient> {
+  const caregiver = await addCaregiver(w.t, 'Caregiver only');
+  await liveGrant(w.t, w.a.id, caregiver.id, [...CAREGIVER_SCOPES]);
+  await w.t.portal.ctx.db.update(users).set({ isPatient: false }).where(eq(users.id, caregiver.id));
+  return caregiver.client;
+}
+
 /** An administrator with the sidebar and no staff permission: every admin route refuses them. */
 const NO_PERMISSION = { email: 'no.permission@example.com', password: 'No-permission-2025' };
 
@@ -76,6 +84,7 @@ beforeAll(async () => {
     { name: 'invalid', client: invalid },
     { name: 'patientA', client: w.a.client },
     { name: 'patientB', client: w.b.client },
+    { name: 'caregiverOnly', client: await addCaregiverOnly() },
     { name: 'clinicAdmin', client: w.admin },
     { name: 'frontDesk', client: await w.t.signedIn(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password) },
     { name: 'clinician', client: await w.t.signedIn(DEMO_CLINICIAN.email, DEMO_CLINICIAN.password) },
@@ -111,7 +120,12 @@ function expectedRefusal(rule: RouteRule, principal: Principal['name']): 10401 |
     if (access !== 'admin') return null;
     return rule.permission && permits(STAFF_ACCOUNTS[principal].auths, rule.permission) ? null : 10403;
   }
-  return access === 'admin' ? 10403 : null;
+  if (access === 'admin') return 10403;
+  // A caregiver-only account has no record of its own to read or write (decision 0032).
+  if (principal === 'caregiverOnly' && access === 'patient' && (rule.caregiver || rule.patientRecord)) {
+    return 10403;
+  }
+  return null;
 }
 
 /** A fresh session of the principal's role, for calls that end the session they run on. */
@@ -121,6 +135,7 @@ async function throwaway(principal: Principal): Promise<PortalClient> {
     return w.t.signedIn(login.email, login.password);
   }
   if (principal.name === 'patientA' || principal.name === 'patientB') return (await addPatient(w.t)).client;
+  if (principal.name === 'caregiverOnly') return addCaregiverOnly();
   return principal.client;
 }
 
@@ -174,6 +189,14 @@ describe('route classification', () => {
     );
   });
 
+  it('marks as patient records exactly the routes whose rule says so (decision 0032)', () => {
+    const wrong = apiRoutes(w.t)
+      .filter((r) => r.method !== 'HEAD' && routeKey(r) in ROUTE_RULES)
+      .filter((r) => (r.config.patientRecord === true) !== (ROUTE_RULES[routeKey(r)]!.patientRecord === true))
+      .map((r) => `${routeKey(r)}: config ${String(r.config.patientRecord)}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description and web files', async () => {
     const { webDist } = w.t.portal.ctx.config;
     const isWebFile = (url: string) =>
@@ -188,7 +211,7 @@ describe('route classification', () => {
   });
 });
 
-describe('access matrix: every route × {no token, invalid token, patient A, patient B, each staff preset, no permission}', () => {
+describe('access matrix: every route × {no token, invalid token, patient A, patient B, a caregiver-only account, each staff preset, no permission}', () => {
   it('refuses without a valid token (10401), with the wrong role or without the permission (10403); lets the right caller through', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes(w.t)) {

@@ -38,7 +38,10 @@ export interface ActingFor {
   patientId: string | null;
   /** The live grant for it, undefined while the grants load. */
   grant: ActingForGrant | undefined;
-  /** What the open record lets this person do: everything on their own record. */
+  /**
+   * What the open record lets this person do: everything on their own record, nothing on the
+   * record of an account that joined only to help (decision 0032: it has none).
+   */
   may: (scope: CaregiverScope) => boolean;
 }
 
@@ -49,7 +52,8 @@ export function useActingFor(): ActingFor {
   return {
     patientId,
     grant,
-    may: (scope) => patientId === null || (grant?.scopes.includes(scope) ?? false),
+    may: (scope) =>
+      patientId === null ? data?.is_patient !== false : (grant?.scopes.includes(scope) ?? false),
   };
 }
 

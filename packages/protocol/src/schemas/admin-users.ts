@@ -35,12 +35,19 @@ export const UserSort = z.enum(['name', 'email', 'created', 'last_login']);
 export type UserSort = z.infer<typeof UserSort>;
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
+/**
+ * Decision 0032: `patient` is an account the clinic treats; `caregiver` one that helps someone,
+ * caregiver-only or a patient who also holds a live caregiver grant.
+ */
+export const AccountKind = z.enum(['patient', 'caregiver']);
+export type AccountKind = z.infer<typeof AccountKind>;
 
 /** `GET /admin/users/`: `q` matches the start of the e-mail, the full name or the last name, in any case. */
 export const userListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   role: Role.optional(),
   status: UserStatus.optional(),
+  kind: AccountKind.optional(),
   sort: UserSort.default('created'),
   order: SortOrder.default('desc'),
   page,
@@ -62,6 +69,10 @@ export const adminUser = z.object({
   lock: LockKind.nullable(),
   locked_until: isoTime.nullable(),
   mfa_enabled: z.boolean(),
+  /** Whether the clinic treats the account (decision 0032): false for staff and caregiver-only accounts. */
+  is_patient: z.boolean(),
+  /** Whether the account holds a live grant to act for a patient. */
+  is_caregiver: z.boolean(),
   created_at: isoTime,
   last_login_at: isoTime.nullable(),
 });
@@ -99,6 +110,7 @@ export const UserAction = z.enum([
   'revoke_sessions',
   'resend_invite',
   'reset_mfa',
+  'make_patient',
 ]);
 export type UserAction = z.infer<typeof UserAction>;
 export const userActionRequest = z.object({ id: z.uuid(), action: UserAction });
@@ -139,7 +151,7 @@ export const USER_REFUSALS = {
  */
 export const USER_ACTION_ALLOWED: Record<
   UserAction,
-  (user: Pick<AdminUser, 'status' | 'lock' | 'mfa_enabled'>) => boolean
+  (user: Pick<AdminUser, 'status' | 'lock' | 'mfa_enabled' | 'roles' | 'is_patient'>) => boolean
 > = {
   lock: (u) => u.status === 'active' || u.lock === 'lockout',
   unlock: (u) => u.status === 'locked',
@@ -148,6 +160,8 @@ export const USER_ACTION_ALLOWED: Record<
   revoke_sessions: (u) => u.status === 'active' || u.lock === 'lockout',
   resend_invite: (u) => u.status === 'invited',
   reset_mfa: (u) => u.mfa_enabled,
+  // Decision 0032: the clinic takes a caregiver-only account on as a patient; there is no way back.
+  make_patient: (u) => u.roles.includes('user') && !u.is_patient && u.status !== 'deactivated',
 };
 
 // ---- User detail ----

@@ -136,6 +136,12 @@ export const caregiversOverview = z.object({
   received: z.array(actingForGrant),
   /** Whether the clinic lets this patient's caregivers sign as authorised representative. */
   representative_signing_allowed: z.boolean(),
+  /**
+   * Whether the signed-in account is a patient (decision 0032): false for one that joined only to
+   * help, whose portal then offers no record of its own. Absent in an earlier release's answer,
+   * where every account was a patient.
+   */
+  is_patient: z.boolean().optional(),
 });
 export type CaregiversOverview = z.infer<typeof caregiversOverview>;
 

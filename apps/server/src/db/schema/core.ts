@@ -44,7 +44,7 @@ export const users = pgTable(
     representativeSigningAllowed: boolean('representative_signing_allowed').notNull().default(false),
     /**
      * Whether the clinic treats this account (intake, BF-ADL, documents, worklist): false for an
-     * account that joined only to help someone (decision 0029).
+     * account that joined only to help someone (decision 0032).
      */
     isPatient: boolean('is_patient').notNull().default(true),
     createdAt: createdAt(),

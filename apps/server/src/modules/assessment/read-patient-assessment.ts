@@ -1,6 +1,7 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Codes, ProtocolError, type PatientAssessmentRecord } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
+import { patientAccount } from '../../db/patient-account.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { historyView } from './assessment-view.ts';
@@ -27,7 +28,7 @@ export async function readPatientAssessment(
     const [patient] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, patientId), arrayContains(users.roles, ['user'])));
+      .where(and(eq(users.id, patientId), patientAccount()));
     await recordAudit(tx, actor.meta, {
       action: 'admin.assessment.read',
       outcome: patient ? 'success' : 'failure',

@@ -26,6 +26,7 @@ function authStatement(db: Database) {
       sessionRevokedAt: sessions.revokedAt,
       roles: users.roles,
       auths: users.auths,
+      isPatient: users.isPatient,
       userStatus: users.status,
       idle: setting('idle_timeout_minutes'),
       lifetime: setting('session_timeout_minutes'),
@@ -52,6 +53,8 @@ export interface AuthenticatedSession {
   roles: Role[];
   /** `admin` and the staff permissions (spec §3), read on every request so a change holds at once. */
   auths: string[];
+  /** Whether the account is a patient, not caregiver-only (decision 0032), as of this request. */
+  isPatient: boolean;
   /**
    * Whether an event may wait for the user: false only when the database said none since the
    * last one was queued, so an empty poll needs no statement of its own.
@@ -163,6 +166,7 @@ async function fromCache(
     sessionId: claims.sessionId,
     roles: row.roles,
     auths: row.auths,
+    isPatient: row.isPatient,
     pendingEvent: ctx.liveness.mayHaveEvent(claims.userId),
     sharedSecret: secretWhenAsked(ctx, uid, row.sharedSecret),
     times: { createdAt: row.sessionCreatedAt, lastUsedAt: row.sessionUsedAt, limits: judged.limits },
@@ -232,6 +236,7 @@ export async function authenticateRequest(
       sessionRevokedAt: session.sessionRevokedAt,
       roles,
       auths,
+      isPatient: session.isPatient!,
       userStatus: session.userStatus!,
       idle: session.idle,
       lifetime: session.lifetime,
@@ -244,6 +249,7 @@ export async function authenticateRequest(
     sessionId: live.sessionId,
     roles,
     auths,
+    isPatient: session.isPatient ?? false,
     pendingEvent: session.pendingEvent,
     sharedSecret: secretWhenAsked(ctx, uid, session.sharedSecret),
     times: { createdAt: session.sessionCreatedAt!, lastUsedAt, limits: judged.limits },

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import { Codes, ProtocolError, type CaregiverScope } from '@portal/protocol';
 import type { AppContext, OnBehalf } from '../../context.ts';
+import { patientAccount } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +38,7 @@ export async function judgeActingFor(
         eq(caregiverGrants.status, 'active'),
         gte(caregiverGrants.endsOn, todayOf(ctx.now())),
         ne(users.status, 'deactivated'),
-        sql`'user' = any(${users.roles})`,
+        patientAccount(),
       ),
     )
     .orderBy(desc(caregiverGrants.acceptedAt))

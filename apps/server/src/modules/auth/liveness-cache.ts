@@ -11,6 +11,7 @@ export interface CachedAuthRow {
   sessionRevokedAt: Date | null;
   roles: Role[];
   auths: string[];
+  isPatient: boolean;
   userStatus: string;
   idle: unknown;
   lifetime: unknown;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   ActingForGrant,
@@ -11,6 +11,7 @@ import type {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { patientAccount } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { todayOf } from '../auth/index.ts';
 
@@ -133,7 +134,7 @@ export async function liveGrantsOf(
         eq(caregiverGrants.status, 'active'),
         gte(caregiverGrants.endsOn, todayOf(ctx.now())),
         ne(patient.status, 'deactivated'),
-        sql`'user' = any(${patient.roles})`,
+        patientAccount(patient),
       ),
     )
     .orderBy(patient.firstName, patient.lastName, caregiverGrants.id);

@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   Codes,
   GRANT_MAX_DAYS,
@@ -8,6 +8,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { patientAccount } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { todayOf } from '../auth/index.ts';
 import { detailsOf, statusOf } from './grant-queries.ts';
@@ -27,7 +28,10 @@ export interface GrantPatient {
   representativeSigningAllowed: boolean;
 }
 
-/** The patient a grant is for: an account with the `user` role (a staff id answers 10404 as a missing one). */
+/**
+ * The patient a grant is for: a patient account (decision 0032; a staff or caregiver-only id answers
+ * 10404 as a missing one).
+ */
 export async function findGrantPatient(db: Queryable, id: string): Promise<GrantPatient> {
   const [row] = await db
     .select({
@@ -39,7 +43,7 @@ export async function findGrantPatient(db: Queryable, id: string): Promise<Grant
       representativeSigningAllowed: users.representativeSigningAllowed,
     })
     .from(users)
-    .where(and(eq(users.id, id), arrayContains(users.roles, ['user']), ne(users.status, 'deactivated')));
+    .where(and(eq(users.id, id), patientAccount(), ne(users.status, 'deactivated')));
   if (!row) throw new ProtocolError(Codes.itemsNotFound);
   return row;
 }

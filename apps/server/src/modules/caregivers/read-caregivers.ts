@@ -16,10 +16,15 @@ export async function caregiversOverviewOf(
   const given = await grantsOfPatient(ctx, db, userId);
   const received = await liveGrantsOf(ctx, db, userId);
   const [user] = await db
-    .select({ allowed: users.representativeSigningAllowed })
+    .select({ allowed: users.representativeSigningAllowed, isPatient: users.isPatient })
     .from(users)
     .where(eq(users.id, userId));
-  return { given, received, representative_signing_allowed: user?.allowed ?? false };
+  return {
+    given,
+    received,
+    representative_signing_allowed: user?.allowed ?? false,
+    is_patient: user?.isPatient ?? true,
+  };
 }
 
 /** `GET /account/caregivers/`: an audited read (the grants name people and relationships). */

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { CaregiversOverview, InvitationResponse } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { caregiverGrants } from '../../db/schema/index.ts';
+import { hasOwnRecord } from '../../db/patient-account.ts';
+import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findInvitation } from './grant-invitation.ts';
 import { caregiversOverviewOf } from './read-caregivers.ts';
@@ -9,6 +10,8 @@ import { caregiversOverviewOf } from './read-caregivers.ts';
 /**
  * `POST /account/caregivers/respond/`: the invitee accepts (the grant goes live for their account)
  * or declines; either way the link is used up. Answers the caller's overview, the new grant in it.
+ * An account that accepts with no record of its own joined to help, not to be treated: it becomes
+ * caregiver-only (decision 0032) until the clinic makes it a patient.
  */
 export function respondToInvitation(
   ctx: AppContext,
@@ -27,6 +30,12 @@ export function respondToInvitation(
         inviteTokenHash: null,
       })
       .where(eq(caregiverGrants.id, grant.id));
+    if (accept) {
+      await tx
+        .update(users)
+        .set({ isPatient: false })
+        .where(and(eq(users.id, actor.userId), eq(users.isPatient, true), not(hasOwnRecord(actor.userId))));
+    }
     await recordAudit(tx, actor.meta, {
       action: accept ? 'caregiver.accept' : 'caregiver.decline',
       outcome: 'success',

@@ -53,7 +53,8 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     handler: async (request) => request.sealed(await readCaregivers(ctx, own(request))),
   });
   r.post('/account/caregivers/invite/', {
-    config: OWN_SEALED,
+    // Only a patient has a record to open to a caregiver (decision 0032).
+    config: { ...OWN_SEALED, patientRecord: true },
     schema: {
       tags,
       summary: 'Invite a caregiver by e-mail with scopes and an end date; answers the grant (sealed)',

@@ -167,15 +167,34 @@ export async function assignDocuments(
   if (dueAt && dueAt <= ctx.now())
     errors.push({ path: 'due_at', message: 'The due date must be in the future' });
   const patientIds = [...new Set(input.patient_ids)];
-  const patients = await ctx.db
-    .select({ id: users.id, email: users.email, locale: users.locale, roles: users.roles })
+  const accounts = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      locale: users.locale,
+      roles: users.roles,
+      isPatient: users.isPatient,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(inArray(users.id, patientIds));
-  const patientById = new Map(patients.filter((p) => p.roles.includes('user')).map((p) => [p.id, p]));
+  const accountById = new Map(accounts.filter((p) => p.roles.includes('user')).map((p) => [p.id, p]));
+  const patientById = new Map([...accountById].filter(([, p]) => p.isPatient));
+  const caregivers: string[] = [];
   input.patient_ids.forEach((id, index) => {
-    if (!patientById.has(id)) errors.push({ path: `patient_ids.${index}`, message: 'No such patient' });
+    const account = accountById.get(id);
+    // Decision 0032: a caregiver-only account is named, so staff know whom to make a patient first.
+    const message = !account
+      ? 'No such patient'
+      : account.isPatient
+        ? undefined
+        : `${account.firstName} ${account.lastName} is a caregiver, not a patient`;
+    if (account && !account.isPatient) caregivers.push(message!);
+    if (message) errors.push({ path: `patient_ids.${index}`, message });
   });
-  if (errors.length > 0) throw new ProtocolError(Codes.validation, undefined, errors);
+  if (errors.length > 0)
+    throw new ProtocolError(Codes.validation, caregivers.join('; ') || undefined, errors);
 
   const ids = await ctx.db.transaction((tx) =>
     createAssignments(ctx, tx, {

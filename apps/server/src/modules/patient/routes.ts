@@ -26,7 +26,7 @@ const fillIntake = { roles: ['user' as const], encryptedBody: true, caregiver: '
  * The patient's own right of access (HIPAA §164.524): the whole record, assessments included, so
  * no single scope covers it and decision 0023 opens it to no caregiver (the header answers 10403).
  */
-const ownRecordOnly = { roles: ['user' as const] };
+const ownRecordOnly = { roles: ['user' as const], patientRecord: true };
 // A 5 MB card travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction, UserPage, UserSort } from '@portal/protocol';
 import { DateTime } from '../../ui/DateTime.tsx';
 import { EmailAddress } from '../../ui/EmailAddress.tsx';
+import { accountKindOf } from './account-kind.ts';
 import { SortHeader } from './SortHeader.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { UserListState } from './user-list-params.ts';
@@ -34,6 +35,13 @@ const DATES: readonly { column: UserSort; label: string }[] = [
 export function UsersTable({ page, state, selfEmail, onSort, manage }: UsersTableProps) {
   const { t, i18n } = useTranslation('admin');
   const date = (iso: string | null) => (iso ? <DateTime value={iso} /> : t('users.never'));
+  // A `user` account reads as what it is to the clinic: patient, caregiver or both (decision 0032).
+  const rolesLabel = (user: AdminUser) => {
+    const kind = accountKindOf(user);
+    return user.roles
+      .map((role) => (role === 'user' && kind ? t(`users.kinds.${kind}`) : t(`users.roles.${role}`)))
+      .join(', ');
+  };
   const sortNote = t('users.table.sortedBy', {
     column: t(`users.columns.${state.sort === 'last_login' ? 'lastLogin' : state.sort}`),
     order: t(`users.table.${state.order}`),
@@ -83,7 +91,7 @@ export function UsersTable({ page, state, selfEmail, onSort, manage }: UsersTabl
               <EmailAddress value={user.email} />
             </td>
             <td data-label={t('users.columns.roles')} className="nowrap">
-              {user.roles.map((r) => t(`users.roles.${r}`)).join(', ')}
+              {rolesLabel(user)}
             </td>
             <td data-label={t('users.columns.status')} className="nowrap">
               <StatusBadge user={user} />

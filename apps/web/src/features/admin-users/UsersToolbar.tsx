@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Role, UserStatus, type SortOrder, type UserSort } from '@portal/protocol';
+import { AccountKind, Role, UserStatus, type SortOrder, type UserSort } from '@portal/protocol';
 import { SearchForm } from '../../ui/SearchForm.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import type { UserListState } from './user-list-params.ts';
@@ -39,6 +39,16 @@ export function UsersToolbar({ state, onChange }: UsersToolbarProps) {
           ...Role.options.map((role) => ({ value: role, label: t(`users.roles.${role}`) })),
         ]}
         onChange={(value) => onChange({ role: Role.safeParse(value).data })}
+      />
+      <SelectField
+        className="admin-toolbar__filter"
+        label={t('users.filters.kind')}
+        value={state.kind ?? ''}
+        options={[
+          { value: '', label: t('users.filters.kinds.all') },
+          ...AccountKind.options.map((kind) => ({ value: kind, label: t(`users.filters.kinds.${kind}`) })),
+        ]}
+        onChange={(value) => onChange({ kind: AccountKind.safeParse(value).data })}
       />
       <SelectField
         className="admin-toolbar__filter"

@@ -17,6 +17,7 @@ export const ROW_ACTIONS: readonly RowAction[] = [
   { action: 'resend_invite', danger: false, notOnSelf: false },
   { action: 'unlock', danger: false, notOnSelf: false },
   { action: 'reactivate', danger: false, notOnSelf: false },
+  { action: 'make_patient', danger: false, notOnSelf: false },
   { action: 'lock', danger: true, notOnSelf: true },
   { action: 'revoke_sessions', danger: true, notOnSelf: true },
   { action: 'reset_mfa', danger: true, notOnSelf: false },

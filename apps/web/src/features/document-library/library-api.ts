@@ -137,7 +137,10 @@ export const useSaveFields = () => useLibraryMutation(post<TemplateEditionFields
 export const usePublishTemplate = () => useLibraryMutation(post<TemplatePublishRequest>('publish'));
 export const useRetireTemplate = () => useLibraryMutation(post<TemplateRetireRequest>('retire'));
 
-/** Every patient account, by name, for choosing whom to send a document (names: kept only while shown). */
+/**
+ * Every patient account, by name, for choosing whom to send a document (names: kept only while
+ * shown). Caregiver-only accounts are no patients and cannot be sent one (decision 0032).
+ */
 export function usePatientsToChoose() {
   return useQuery({
     queryKey: [...useLibraryKey(), 'patients'],
@@ -148,7 +151,7 @@ export function usePatientsToChoose() {
           await apiRequest({
             method: 'GET',
             path: '/admin/users/',
-            query: { role: 'user', sort: 'name', order: 'asc', page, page_size: 100 },
+            query: { kind: 'patient', sort: 'name', order: 'asc', page, page_size: 100 },
           }),
         );
         patients.push(...answer.items);

@@ -108,7 +108,7 @@ export default function WelcomePage() {
       {t('today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}
     </p>
   );
-  // Decision 0029: an account that joined only to help has no tasks, only the people it helps.
+  // Decision 0032: an account that joined only to help has no tasks, only the people it helps.
   if (acting.patientId === null && overview.data?.is_patient === false) {
     return (
       <div className="welcome">

@@ -34,6 +34,10 @@ export default {
     reactivate: { title: '账户已重新启用', message: '对方可以再次使用门户。' },
     revoke_sessions: { title: '会话已结束', message: '对方需要在所有设备上重新登录。' },
     reset_mfa: { title: '多重身份验证已重置', message: '对方只需密码即可登录，并可重新设置。' },
+    make_patient: {
+      title: '已设为患者',
+      message: '对方的门户将显示其本人的入院登记表、BF-ADL 和文件，工作清单也会列出此人。',
+    },
     document_send: { title: '文件已发送', message: '患者将收到电子邮件，得知有文件等待其签署。' },
     document_accept: { title: '文件已接受', message: '文件已标记为已完成。' },
     document_countersign: { title: '文件已会签', message: '文件已完成。' },
@@ -59,6 +63,7 @@ export default {
     title: '用户',
     never: '从未',
     roles: { user: '患者', admin: '管理员' },
+    kinds: { patient: '患者', caregiver: '照护人', both: '患者、照护人' },
     auths: {
       admin: '管理菜单',
       read_chart: '查看患者病历',
@@ -92,7 +97,13 @@ export default {
       email_asc: '按电子邮件排序',
       last_login_desc: '最近登录在前',
     },
-    filters: { role: '角色', status: '状态', any: '全部' },
+    filters: {
+      role: '角色',
+      status: '状态',
+      any: '全部',
+      kind: '患者与照护人',
+      kinds: { all: '全部', patient: '患者', caregiver: '照护人' },
+    },
     columns: {
       name: '姓名',
       email: '电子邮件',
@@ -171,6 +182,12 @@ export default {
         body: '对方的验证器和恢复码将失效。请先确认请求者的身份（例如手机丢失时）再执行此操作。',
         confirm: '重置',
       },
+      make_patient: {
+        label: '设为患者',
+        title: '要将 {{name}} 设为患者吗？',
+        body: '此人仅以照护人身份加入。设为患者后，将有其本人的入院登记表、BF-ADL 和文件，并出现在工作清单中。此操作在此无法撤销。',
+        confirm: '设为患者',
+      },
     },
     access: {
       title: '{{name}} 的角色和权限',
@@ -212,10 +229,12 @@ export default {
     no: '否',
     lockedUntil: '锁定至',
     notGiven: '未提供',
+    withheld: '不可见（需要“{{permission}}”权限）',
     profile: {
       title: '个人资料',
       preferredName: '常用名',
       dateOfBirth: '出生日期',
+      dateWithAge: '{{date}}（{{age}} 岁）',
       sexAtBirth: '出生时性别',
       genderIdentity: '性别认同',
       preferredLanguage: '首选语言',

@@ -17,6 +17,7 @@ export default {
     'admin.user.read': '查看了账户',
     'admin.user.resend_invite': '重新发送了邀请',
     'admin.user.reset_mfa': '重置了两步登录',
+    'admin.user.make_patient': '设为患者',
     'admin.user.revoke_sessions': '结束了账户的所有会话',
     'admin.user.unlock': '解锁了账户',
     'assessment.draft': '将 BF-ADL 回答保存为草稿',

@@ -4,6 +4,15 @@ export default {
     '家人或护理人员可以协助您管理档案：查看档案、代您填写表格或给诊所发消息。您决定对方可以做什么，也可以随时终止。',
   loading: '正在加载…',
   working: '正在处理…',
+  home: {
+    greeting: '{{name}}，您好',
+    greetingNoName: '您好',
+    intro: '您正在协助以下人员。打开某人的档案，即可查看其护理团队需要什么，以及您可以代其办理的事项。',
+    none: '您目前没有协助任何人。有人邀请您担任其照护人后，对方会显示在这里。',
+    cardsLabel: '您协助的人',
+    relationship: '您与对方的关系：{{relationship}}',
+    open: '打开其档案',
+  },
   record: {
     menu: '当前查看的档案',
     own: '我自己的档案',

@@ -47,6 +47,10 @@ export default {
       title: 'Multi-factor authentication reset',
       message: 'The person signs in with the password alone and can set it up again.',
     },
+    make_patient: {
+      title: 'Now a patient',
+      message: 'Their portal shows their own intake, BF-ADL and documents, and the worklist lists them.',
+    },
     document_send: {
       title: 'Document sent',
       message: 'The patient is told by e-mail that it awaits their signature.',
@@ -78,6 +82,7 @@ export default {
     title: 'Users',
     never: 'Never',
     roles: { user: 'Patient', admin: 'Administrator' },
+    kinds: { patient: 'Patient', caregiver: 'Caregiver', both: 'Patient, caregiver' },
     auths: {
       admin: 'Administration menu',
       read_chart: 'Read patient charts',
@@ -115,7 +120,13 @@ export default {
       email_asc: 'E-mail, A to Z',
       last_login_desc: 'Latest sign-in first',
     },
-    filters: { role: 'Role', status: 'Status', any: 'Any' },
+    filters: {
+      role: 'Role',
+      status: 'Status',
+      any: 'Any',
+      kind: 'Patients and caregivers',
+      kinds: { all: 'All', patient: 'Patients', caregiver: 'Caregivers' },
+    },
     columns: {
       name: 'Name',
       email: 'E-mail',
@@ -195,6 +206,12 @@ export default {
         body: 'Their authenticator and recovery codes stop working. Do this only once you have confirmed who is asking, for example after a lost phone.',
         confirm: 'Reset',
       },
+      make_patient: {
+        label: 'Make a patient',
+        title: 'Make {{name}} a patient?',
+        body: 'They joined only as a caregiver. As a patient they get their own intake, BF-ADL and documents, and appear in the worklist. This cannot be undone here.',
+        confirm: 'Make a patient',
+      },
     },
     access: {
       title: 'Roles and permissions of {{name}}',
@@ -242,10 +259,12 @@ export default {
     no: 'No',
     lockedUntil: 'Locked until',
     notGiven: 'Not given',
+    withheld: 'Withheld (needs “{{permission}}”)',
     profile: {
       title: 'Profile',
       preferredName: 'Preferred name',
       dateOfBirth: 'Date of birth',
+      dateWithAge: '{{date}} ({{age}})',
       sexAtBirth: 'Sex at birth',
       genderIdentity: 'Gender identity',
       preferredLanguage: 'Preferred language',

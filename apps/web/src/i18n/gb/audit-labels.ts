@@ -21,6 +21,7 @@ export default {
     'admin.user.read': 'Viewed an account',
     'admin.user.resend_invite': 'Sent an invitation again',
     'admin.user.reset_mfa': 'Reset two-step sign-in',
+    'admin.user.make_patient': 'Made a patient',
     'admin.user.revoke_sessions': 'Ended all sessions of an account',
     'admin.user.unlock': 'Unlocked an account',
     'assessment.draft': 'Saved BF-ADL answers as a draft',

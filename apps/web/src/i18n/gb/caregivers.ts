@@ -5,6 +5,16 @@ export default {
     'A family member or carer can help with your record: see it, fill in your forms or write to the clinic for you. You choose what they may do, and you can end it at any time.',
   loading: 'Loading…',
   working: 'Working…',
+  home: {
+    greeting: 'Hello, {{name}}',
+    greetingNoName: 'Hello',
+    intro:
+      'You help the people below. Open someone’s record to see what their care team needs and what you may do for them.',
+    none: 'You do not help anyone at the moment. When someone invites you as their caregiver, they appear here.',
+    cardsLabel: 'The people you help',
+    relationship: 'You are their: {{relationship}}',
+    open: 'Open their record',
+  },
   record: {
     menu: 'Whose record',
     own: 'My own record',

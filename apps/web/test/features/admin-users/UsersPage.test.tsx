@@ -22,6 +22,8 @@ function user(n: number, change: Partial<AdminUser> = {}): AdminUser {
     lock: null,
     locked_until: null,
     mfa_enabled: false,
+    is_patient: true,
+    is_caregiver: false,
     created_at: '2026-10-01T09:00:00.000Z',
     last_login_at: null,
     ...change,
@@ -148,6 +150,49 @@ describe('the users table on a wide screen', () => {
     await userEvent.keyboard('{Escape}');
     await expect.element(dialog).not.toBeInTheDocument();
     await expect.element(trigger).toHaveFocus();
+  });
+
+  test('tells patients from caregivers, and filters them (decision 0032)', async () => {
+    await page.viewport(1280, 900);
+    const dana = user(1, { first_name: 'Dana', last_name: 'Carer', is_patient: false, is_caregiver: true });
+    const kim = user(2, { first_name: 'Kim', last_name: 'Both', is_caregiver: true });
+    const mo = user(3, { first_name: 'Morgan', last_name: 'Only' });
+    const screen = await renderUsers([
+      pageAt('', pageOf([dana, kim, mo])),
+      pageAt('kind=caregiver', pageOf([dana, kim])),
+    ]);
+    const row = (name: string) => screen.getByRole('row').filter({ hasText: name });
+    await expect.element(row('Dana Carer')).toHaveTextContent('Caregiver');
+    await expect.element(row('Kim Both')).toHaveTextContent('Patient, caregiver');
+    await expect.element(row('Morgan Only')).toHaveTextContent('Patient');
+    expect(row('Morgan Only').element().textContent).not.toContain('aregiver');
+
+    const filter = screen.getByRole('combobox', { name: 'Patients and caregivers' });
+    expect(
+      filter
+        .getByRole('option')
+        .elements()
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Patients', 'Caregivers']);
+    await filter.selectOptions('Caregivers');
+    await expect.element(row('Morgan Only')).not.toBeInTheDocument();
+    await expect.element(row('Dana Carer')).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('a caregiver-only account offers “Make a patient”, behind a confirmation', async () => {
+    await page.viewport(1280, 900);
+    const dana = user(1, { first_name: 'Dana', last_name: 'Carer', is_patient: false, is_caregiver: true });
+    const screen = await renderUsers([pageAt('', pageOf([dana, user(2)]))]);
+    await screen.getByRole('button', { name: 'Actions for Given2 Family2' }).click();
+    expect(screen.getByRole('menuitem', { name: 'Make a patient' }).elements()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await screen.getByRole('button', { name: 'Actions for Dana Carer' }).click();
+    await screen.getByRole('menuitem', { name: 'Make a patient' }).click();
+    const dialog = screen.getByRole('alertdialog', { name: 'Make Dana Carer a patient?' });
+    await expect.element(dialog).toHaveTextContent('They joined only as a caregiver.');
+    await expect.element(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await expectNoAxeViolations(screen.container);
   });
 
   test('one’s own row offers no action that would lock oneself out', async () => {

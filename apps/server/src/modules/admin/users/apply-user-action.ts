@@ -22,6 +22,8 @@ const USER_ACTIONS: Record<UserAction, Omit<UserChange, 'action' | 'applies'>> =
   resend_invite: { patch: () => ({}), notify: false },
   // For a lost phone: the person signs in with the password alone and may enrol again.
   reset_mfa: { patch: () => ({ mfaEnabled: false }), alsoChange: removeMfa },
+  // Decision 0032: the portal is told to refresh, so the new patient's home shows their tasks.
+  make_patient: { patch: () => ({ isPatient: true }) },
 };
 
 export async function applyUserAction(

@@ -29,7 +29,14 @@ export type UserRecord = typeof users.$inferSelect;
 export type UserPatch = Partial<
   Pick<
     UserRecord,
-    'roles' | 'auths' | 'status' | 'lockedUntil' | 'failedLogins' | 'failedWindowStartedAt' | 'mfaEnabled'
+    | 'roles'
+    | 'auths'
+    | 'status'
+    | 'lockedUntil'
+    | 'failedLogins'
+    | 'failedWindowStartedAt'
+    | 'mfaEnabled'
+    | 'isPatient'
   >
 >;
 

@@ -46,20 +46,21 @@ export async function readUserDetail(ctx: AppContext, actor: AdminActor, id: str
     subjectId: id,
   });
   if (!user) throw new ProtocolError(Codes.itemsNotFound);
-  const isPatient = user.roles.includes('user');
+  // A caregiver-only account has its sign-up profile but no intake (decision 0032).
+  const hasProfile = user.roles.includes('user');
   const [account] = await ctx.db
     .select({ verified: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, id));
   const readsChart = actor.auths.includes('read_chart');
-  const stored = isPatient ? await loadPatientResource(ctx, ctx.db, id, 'profile') : undefined;
+  const stored = hasProfile ? await loadPatientResource(ctx, ctx.db, id, 'profile') : undefined;
   const profile = (stored?.value as Partial<Profile> | undefined) ?? null;
   return {
     user,
     email_verified_at: account?.verified?.toISOString() ?? null,
     live_sessions: await countLiveSessions(ctx.db, now, id),
     profile: profile && (readsChart ? profile : identityOnly(profile)),
-    intake: isPatient && readsChart ? await intakeStatus(ctx, id) : null,
+    intake: user.is_patient && readsChart ? await intakeStatus(ctx, id) : null,
     audit: actor.auths.includes('read_audit')
       ? (await findAuditEntries(ctx.db, { person: id }, { limit: DETAIL_AUDIT_ROWS, offset: 0 })).items
       : null,

@@ -1,5 +1,13 @@
 import { and, arrayContains, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, LockKind, Role, SortOrder, UserSort, UserStatus } from '@portal/protocol';
+import type {
+  AccountKind,
+  AdminUser,
+  LockKind,
+  Role,
+  SortOrder,
+  UserSort,
+  UserStatus,
+} from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { sessions, users } from '../../../db/schema/index.ts';
 
@@ -39,6 +47,23 @@ const SORT_KEYS: Record<UserSort, SQL[]> = {
   last_login: [lastLogin],
 };
 
+/**
+ * Whether the account holds a live grant to act for a patient (the auth plugin's conditions on
+ * the grant; decision 0023). Written out in SQL for the reason `lastLogin` is.
+ */
+function helpsSomeone(now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from caregiver_grants g where g.caregiver_id = users.id
+    and g.status = 'active' and g.ends_on >= ${now.toISOString().slice(0, 10)}::date)`;
+}
+
+/** Decision 0032: patients the clinic treats; caregivers, caregiver-only or patients who help someone. */
+function kindCondition(kind: AccountKind, now: Date): SQL {
+  const patient = sql`(${users.roles} @> array['user'] and ${users.isPatient})`;
+  return kind === 'patient'
+    ? patient
+    : sql`(${users.roles} @> array['user'] and (not ${users.isPatient} or ${helpsSomeone(now)}))`;
+}
+
 /** `%`, `_` and `\` typed into the search box are literal characters, not wildcards. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,6 +73,7 @@ export interface UserFilter {
   q?: string | undefined;
   role?: Role | undefined;
   status?: UserStatus | undefined;
+  kind?: AccountKind | undefined;
   id?: string;
 }
 
@@ -66,6 +92,7 @@ function whereOf(filter: UserFilter, now: Date): SQL | undefined {
   }
   if (filter.role) conditions.push(arrayContains(users.roles, [filter.role]));
   if (filter.status) conditions.push(sql`${shownStatus(now)} = ${filter.status}`);
+  if (filter.kind) conditions.push(kindCondition(filter.kind, now));
   return and(...conditions);
 }
 
@@ -83,6 +110,8 @@ function selectUsers(db: Queryable, now: Date) {
       status: shownStatus(now),
       lockedUntil: users.lockedUntil,
       mfaEnabled: users.mfaEnabled,
+      isPatient: users.isPatient,
+      isCaregiver: helpsSomeone(now),
       createdAt: users.createdAt,
       lastLoginAt: lastLogin,
     })
@@ -106,6 +135,8 @@ function viewOf(row: UserRow): AdminUser {
     lock,
     locked_until: lock === 'lockout' ? (row.lockedUntil?.toISOString() ?? null) : null,
     mfa_enabled: row.mfaEnabled,
+    is_patient: row.roles.includes('user') && row.isPatient,
+    is_caregiver: Boolean(row.isCaregiver),
     created_at: row.createdAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
   };

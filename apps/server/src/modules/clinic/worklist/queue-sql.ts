@@ -7,8 +7,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * One queue in SQL. `source` yields a row per patient needing attention with the columns
  * every queue shares (what a queue lacks is null); `order` sorts its page. Only patients have
- * hand-ins, assessments, documents and conversations, so no queue needs the users table to
- * tell them from staff; the caller joins names to a page's rows only.
+ * hand-ins, assessments and documents (a caregiver-only account has none, decision 0032, and the
+ * BF-ADL schedule holds patients only), so only the conversations, which an account may have
+ * begun before it became caregiver-only, need the users table; the caller joins names to a
+ * page's rows only.
  */
 export interface QueueSql {
   source: SQL;
@@ -79,6 +81,7 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
             null::int as version, null::text as title, null::timestamptz as due_at,
             null::bytea as reason_enc, count(*)::int as unread, null::boolean as never_answered
           from messages m join message_threads th on th.id = m.thread_id
+            join users u on u.id = th.patient_id and u.is_patient
           where m.author = 'patient' and m.read_at is null
           group by th.id, th.patient_id`,
         order: sql`q.at asc, q.patient_id`,

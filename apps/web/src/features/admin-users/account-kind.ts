@@ -1,0 +1,13 @@
+import type { AdminUser } from '@portal/protocol';
+
+/**
+ * What a `user` account is to the clinic (decision 0032), as the i18n key under `users.kinds`;
+ * null for staff, whose roles say it all.
+ */
+export function accountKindOf(
+  user: Pick<AdminUser, 'roles' | 'is_patient' | 'is_caregiver'>,
+): 'patient' | 'caregiver' | 'both' | null {
+  if (!user.roles.includes('user')) return null;
+  if (!user.is_patient) return 'caregiver';
+  return user.is_caregiver ? 'both' : 'patient';
+}
