@@ -230,10 +230,11 @@ describe('caregivers (decision 0023)', () => {
       value: { mobile_phone: '+44 7700 900123' },
     });
     expect(codeOf(saved)).toBe(0);
-    // The draft is the patient's: the patient reads it, the caregiver's own record has none.
+    // The draft is the patient's: the patient reads it; the caregiver joined only to help, so
+    // has no record of their own to hold it (decision 0032).
     const own = await w.patient.get<{ draft: unknown }>('/patient/contact/');
     expect(own.draft).toEqual({ mobile_phone: '+447700900123' });
-    expect((await caregiver.client.get<{ draft: unknown }>('/patient/contact/')).draft).toBeNull();
+    expect(codeOf(await caregiver.client.send({ method: 'GET', path: '/patient/contact/' }))).toBe(10403);
 
     for (const refused of ['/patient/bf_adl/', '/patient/documents/']) {
       expect(codeOf(await asCaregiver(caregiver.client, refused)), refused).toBe(10403);
