@@ -40,7 +40,8 @@ export default function UserDetailPage() {
   const { user } = detail.data;
   const isSelf = user.email === selfEmail;
   const name = formatPersonName(user, i18n.language);
-  const isPatient = user.roles.includes('user');
+  // A caregiver-only account has no chart, documents or caregivers of its own (decision 0032).
+  const isPatient = user.is_patient;
   return (
     <section className="admin-page user-detail">
       <div className="admin-page__header">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '@portal/protocol';
 import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
 import { LOCALE_NAMES } from '../../i18n/locale.ts';
+import { roleLabelKeys } from './account-kind.ts';
 
 /** The account itself: access, dates and sessions. */
 export function UserFacts({ detail }: { detail: UserDetail }) {
@@ -10,7 +11,12 @@ export function UserFacts({ detail }: { detail: UserDetail }) {
   const when = (iso: string | null) =>
     iso ? formatDate(new Date(iso), i18n.language, DATE_TIME) : t('users.never');
   const facts: [string, string][] = [
-    ['users.columns.roles', user.roles.map((r) => t(`users.roles.${r}`)).join(', ')],
+    [
+      'users.columns.roles',
+      roleLabelKeys(user)
+        .map((key) => t(key))
+        .join(', '),
+    ],
     [
       'detail.auths',
       user.auths.map((a) => t(`users.auths.${a}`, { defaultValue: a })).join(', ') || t('detail.none'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction, UserPage, UserSort } from '@portal/protocol';
 import { DateTime } from '../../ui/DateTime.tsx';
 import { EmailAddress } from '../../ui/EmailAddress.tsx';
-import { accountKindOf } from './account-kind.ts';
+import { roleLabelKeys } from './account-kind.ts';
 import { SortHeader } from './SortHeader.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { UserListState } from './user-list-params.ts';
@@ -36,12 +36,10 @@ export function UsersTable({ page, state, selfEmail, onSort, manage }: UsersTabl
   const { t, i18n } = useTranslation('admin');
   const date = (iso: string | null) => (iso ? <DateTime value={iso} /> : t('users.never'));
   // A `user` account reads as what it is to the clinic: patient, caregiver or both (decision 0032).
-  const rolesLabel = (user: AdminUser) => {
-    const kind = accountKindOf(user);
-    return user.roles
-      .map((role) => (role === 'user' && kind ? t(`users.kinds.${kind}`) : t(`users.roles.${role}`)))
+  const rolesLabel = (user: AdminUser) =>
+    roleLabelKeys(user)
+      .map((key) => t(key))
       .join(', ');
-  };
   const sortNote = t('users.table.sortedBy', {
     column: t(`users.columns.${state.sort === 'last_login' ? 'lastLogin' : state.sort}`),
     order: t(`users.table.${state.order}`),

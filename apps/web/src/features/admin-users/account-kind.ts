@@ -11,3 +11,9 @@ export function accountKindOf(
   if (!user.is_patient) return 'caregiver';
   return user.is_caregiver ? 'both' : 'patient';
 }
+
+/** The i18n keys that name an account's roles, `user` read as its kind. */
+export function roleLabelKeys(user: Pick<AdminUser, 'roles' | 'is_patient' | 'is_caregiver'>): string[] {
+  const kind = accountKindOf(user);
+  return user.roles.map((role) => (role === 'user' && kind ? `users.kinds.${kind}` : `users.roles.${role}`));
+}

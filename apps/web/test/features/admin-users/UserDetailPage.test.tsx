@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { Route, Routes } from 'react-router';
+import type { UserDetail } from '@portal/protocol';
+import UserDetailPage from '../../../src/features/admin-users/UserDetailPage.tsx';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+
+const ADMIN = 'alex.admin@clinic.example';
+const DANA = '0b7a3c1e-5d2f-4e8a-9c6b-000000000001';
+
+const detail: UserDetail = {
+  user: {
+    id: DANA,
+    email: 'dana@example.com',
+    first_name: 'Dana',
+    last_name: 'Carer',
+    locale: 'gb',
+    roles: ['user'],
+    auths: [],
+    status: 'active',
+    lock: null,
+    locked_until: null,
+    mfa_enabled: false,
+    is_patient: false,
+    is_caregiver: true,
+    created_at: '2026-10-01T09:00:00.000Z',
+    last_login_at: null,
+  },
+  email_verified_at: '2026-10-01T09:05:00.000Z',
+  live_sessions: 0,
+  profile: null,
+  intake: null,
+  audit: null,
+};
+
+test('a caregiver-only account reads as a caregiver, has no chart, and can be made a patient (decision 0032)', async () => {
+  await page.viewport(390, 844);
+  const screen = await renderScreen(
+    <Routes>
+      <Route path="/users/:id" element={<UserDetailPage />} />
+    </Routes>,
+    {
+      url: `/users/${DANA}`,
+      data: [[['admin-users', ADMIN, 'detail', DANA], detail]],
+      staff: { email: ADMIN, auths: ['manage_users', 'read_chart', 'manage_documents'] },
+    },
+  );
+  await expect.element(screen.getByRole('heading', { level: 1, name: /Dana Carer/ })).toBeVisible();
+  await expect.element(screen.getByRole('definition').filter({ hasText: 'Caregiver' })).toBeVisible();
+  expect(screen.getByRole('region', { name: 'Caregivers' }).elements()).toEqual([]);
+  expect(screen.getByRole('button', { name: /Send a document/i }).elements()).toEqual([]);
+
+  const make = screen.getByRole('button', { name: 'Make a patient' });
+  await make.click();
+  const dialog = screen.getByRole('alertdialog', { name: 'Make Dana Carer a patient?' });
+  await expect.element(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await expectNoAxeViolations(screen.container);
+  await userEvent.keyboard('{Escape}');
+  await expect.element(dialog).not.toBeInTheDocument();
+});
