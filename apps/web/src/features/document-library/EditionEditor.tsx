@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentField, DocumentLanguage, TemplateDetail, TemplateEdition } from '@portal/protocol';
+import { CopyFieldsButton } from './CopyFieldsButton.tsx';
 import { FieldEditor } from './FieldEditor.tsx';
 import { useEditionPdf, useSaveFields } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
@@ -11,6 +12,8 @@ interface EditionEditorProps {
   templateId: string;
   version: number;
   edition: TemplateEdition;
+  /** The other language's edition of the same version, when there is one: its fields may be copied. */
+  other?: TemplateEdition;
   /** A retired template's history is read, never changed. */
   readOnly: boolean;
 }
@@ -22,7 +25,7 @@ function savedFields(detail: TemplateDetail, language: DocumentLanguage): Docume
 }
 
 /** One edition's pages: its fields placed in the editor, saved to the draft, or previewed. */
-export function EditionEditor({ templateId, version, edition, readOnly }: EditionEditorProps) {
+export function EditionEditor({ templateId, version, edition, other, readOnly }: EditionEditorProps) {
   const { t } = useTranslation('library');
   const pdf = useEditionPdf(templateId, version, edition.language);
   const { pages, failed } = usePdfPages(pdf.data?.pdf_base64);
@@ -59,6 +62,16 @@ export function EditionEditor({ templateId, version, edition, readOnly }: Editio
           >
             {save.isPending ? t('editor.saving') : t('editor.save')}
           </button>
+        )}
+        {!readOnly && !previewing && pages && other && other.fields.length > 0 && (
+          <CopyFieldsButton
+            templateId={templateId}
+            version={version}
+            from={other}
+            toPages={pages.map((page) => page.size)}
+            replacing={fields.length}
+            onCopy={(copied) => setFields(copied.fields)}
+          />
         )}
         {changed && !readOnly && <span className="edition-editor__unsaved">{t('editor.unsaved')}</span>}
       </div>

@@ -127,8 +127,8 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
     add(fieldAt(kind, page.number, click, page.size, scaleFor(page, columnWidth)));
   };
 
-  const label = (field: DocumentField, index: number) =>
-    t('editor.fieldLabel', {
+  const label = (field: DocumentField, index: number) => {
+    const place = t('editor.fieldLabel', {
       number: index + 1,
       kind: t(`fieldKinds.${field.kind}`),
       page: field.page,
@@ -137,6 +137,11 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
       width: Math.round(field.width),
       height: Math.round(field.height),
     });
+    // Which intake answer fills a text box, so staff need not select each one to find out.
+    return field.kind === 'text' && field.prefill
+      ? t('editor.withPrefill', { place, what: t(`prefill.${field.prefill}`) })
+      : place;
+  };
   const current = selected === null ? undefined : fields[selected];
 
   return (

@@ -90,8 +90,25 @@ export default {
       '字段 {{number}}：{{kind}}，第 {{page}} 页，距左下角 {{x}} × {{y}} 点，大小 {{width}} × {{height}} 点',
     changeKind: '所选字段的类型',
     prefill: '从入院登记表填入',
+    withPrefill: '{{place}}。预填自：{{what}}',
     delete: '删除字段',
     pageImage: '第 {{page}} 页，共 {{pages}} 页',
+  },
+  copy: {
+    button: '从{{edition}}版复制字段',
+    working: '正在复制…',
+    confirmTitle: '用{{edition}}版的字段替换当前字段？',
+    confirmBody_one:
+      '此版本的 {{count}} 个字段将被{{edition}}版的字段替换，并按本版页面缩放。保存字段之前不会保存任何内容。',
+    confirmBody_other:
+      '此版本的 {{count}} 个字段将被{{edition}}版的字段替换，并按本版页面缩放。保存字段之前不会保存任何内容。',
+    confirm: '替换字段',
+    cancel: '取消',
+    done_one: '已从{{edition}}版复制 {{count}} 个字段，并按本版页面缩放。请保存字段以保留。',
+    done_other: '已从{{edition}}版复制 {{count}} 个字段，并按本版页面缩放。请保存字段以保留。',
+    skipped_one: '有 {{count}} 个字段未复制：它位于本版没有的页面上（本版共 {{pages}} 页）。',
+    skipped_other: '有 {{count}} 个字段未复制：它们位于本版没有的页面上（本版共 {{pages}} 页）。',
+    failed: '无法读取{{edition}}版，未复制任何内容。请重试。',
   },
   preview: {
     label: '预览患者看到的样子',

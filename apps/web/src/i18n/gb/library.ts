@@ -91,8 +91,29 @@ export default {
       'Field {{number}}: {{kind}}, page {{page}}, {{x}} by {{y}} points from the bottom left, {{width}} by {{height}} points',
     changeKind: 'Kind of the selected field',
     prefill: 'Fill in from the intake form',
+    withPrefill: '{{place}}. Prefilled from: {{what}}',
     delete: 'Delete field',
     pageImage: 'Page {{page}} of {{pages}}',
+  },
+  copy: {
+    button: 'Copy fields from the {{edition}} edition',
+    working: 'Copying…',
+    confirmTitle: 'Replace the fields with those of the {{edition}} edition?',
+    confirmBody_one:
+      'The {{count}} field of this edition is replaced by the fields of the {{edition}} edition, scaled to these pages. Nothing is saved until you save the fields.',
+    confirmBody_other:
+      'The {{count}} fields of this edition are replaced by the fields of the {{edition}} edition, scaled to these pages. Nothing is saved until you save the fields.',
+    confirm: 'Replace the fields',
+    cancel: 'Cancel',
+    done_one:
+      'Copied {{count}} field from the {{edition}} edition, scaled to these pages. Save the fields to keep it.',
+    done_other:
+      'Copied {{count}} fields from the {{edition}} edition, scaled to these pages. Save the fields to keep them.',
+    skipped_one:
+      '{{count}} field was left out: it is on a page this edition does not have (it has {{pages}}).',
+    skipped_other:
+      '{{count}} fields were left out: they are on pages this edition does not have (it has {{pages}}).',
+    failed: 'The {{edition}} edition could not be read, so nothing was copied. Please try again.',
   },
   preview: {
     label: 'Preview as the patient sees it',

@@ -103,6 +103,25 @@ describe('placing fields by keyboard', () => {
     expect(reported()).toHaveLength(1);
   });
 
+  test('names the prefill of each text field in the list, in English and Chinese', async () => {
+    const start: DocumentField[] = [
+      { kind: 'text', page: 1, x: 50, y: 700, width: 160, height: 20, prefill: 'date_of_birth' },
+      { kind: 'text', page: 1, x: 50, y: 600, width: 160, height: 20 },
+    ];
+    const screen = await renderScreen(<Harness start={start} />);
+    const items = screen.getByRole('listitem');
+    await expect
+      .element(items.nth(0))
+      .toHaveTextContent(/^Field 1: Text, .*\. Prefilled from: Date of birth$/);
+    await expect.element(items.nth(1)).not.toHaveTextContent('Prefilled');
+    await expect
+      .element(screen.getByRole('button', { name: /^Field 1: Text.*Prefilled from: Date of birth$/ }).last())
+      .toBeInTheDocument();
+    screen.unmount();
+    const cn = await renderScreen(<Harness start={start} />, { locale: 'cn' });
+    await expect.element(cn.getByRole('listitem').nth(0)).toHaveTextContent(/预填自：出生日期$/);
+  });
+
   test('is axe clean in English and Chinese', async () => {
     for (const locale of ['gb', 'cn'] as const) {
       const screen = await renderScreen(
