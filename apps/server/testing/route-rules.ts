@@ -185,6 +185,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /admin/patients/:id/chart/insurance/card/': staff('read_chart'),
   'GET /admin/patients/:id/review/': staff('read_chart'),
   'POST /admin/patients/:id/review/': staff('review_intake'),
+  'POST /admin/patients/:id/review/reopen/': staff('review_intake'),
   'POST /admin/documents/assignment/resend/': staff('manage_documents'),
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
   'POST /admin/worklist/assign/': staff(WORKLIST_PERMISSIONS),

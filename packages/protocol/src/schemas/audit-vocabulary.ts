@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'document.template.upload',
   'email.verify',
   ...ReviewOutcome.options.map((outcome) => `intake.${outcome}` as const),
+  'intake.review_reopened',
   'intake.submit',
   'invite.accept',
   'login',

@@ -77,4 +77,5 @@ export const INTAKE_CONFLICTS = {
   awaitingReview: 'The intake was handed in and waits for the clinic to review it',
   nothingHandedIn: 'The patient has not handed in the intake yet',
   nothingNewToReview: 'Nothing has been handed in since the last review',
+  nothingToReopen: 'The newest hand-in is not marked reviewed',
 } as const;

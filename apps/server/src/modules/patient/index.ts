@@ -2,7 +2,13 @@
 export { patientFhirBundle } from './export-fhir-bundle.ts';
 export { intakeStatus } from './fill-intake.ts';
 export { addressLine } from './address-line.ts';
-export { insertIntakeReview, listIntakeReviews, reviewStageOf, type StoredReview } from './intake-reviews.ts';
+export {
+  deleteIntakeReview,
+  insertIntakeReview,
+  listIntakeReviews,
+  reviewStageOf,
+  type StoredReview,
+} from './intake-reviews.ts';
 export {
   loadIntakeSnapshot,
   loadIntakeSnapshots,

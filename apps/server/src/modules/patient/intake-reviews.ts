@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   Codes,
   INTAKE_CONFLICTS,
@@ -46,6 +46,17 @@ export async function insertIntakeReview(
     note: review.note ? ctx.cipher.encrypt(Buffer.from(review.note, 'utf8'), noteContext(userId, id)) : null,
     createdAt: ctx.now(),
   });
+}
+
+/**
+ * Withdraws one review, so its hand-in waits for review again (decision 0014, "Reopening a
+ * review": the audit log keeps who reviewed and who reopened); the caller holds the hand-in's row lock, as for inserting one.
+ */
+export async function deleteIntakeReview(tx: Queryable, userId: string, id: string): Promise<void> {
+  await tx.delete(intakeReviews).where(and(eq(intakeReviews.id, id), eq(intakeReviews.userId, userId)));
+  // The worklist's intake queue follows hand-ins and reviews by insert triggers (migration 0014);
+  // a withdrawn review is the one removal, so the queue row is computed again here.
+  await tx.execute(sql`select worklist_refresh_intake(${userId})`);
 }
 
 /** The patient's reviews, newest first; `limit` 1 for the one that decides what is open. */

@@ -58,6 +58,7 @@ export default {
     'email.verify': '确认了电子邮件地址',
     'intake.changes_requested': '要求修改入院登记表',
     'intake.reviewed': '将入院登记表标记为已审核',
+    'intake.review_reopened': '重新打开入院登记表的审核',
     'intake.submit': '提交了入院登记表',
     'invite.accept': '接受了邀请',
     login: '登录',

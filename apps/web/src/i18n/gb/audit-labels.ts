@@ -62,6 +62,7 @@ export default {
     'email.verify': 'Confirmed the e-mail address',
     'intake.changes_requested': 'Asked for changes to the intake form',
     'intake.reviewed': 'Marked the intake form reviewed',
+    'intake.review_reopened': 'Reopened the review of the intake form',
     'intake.submit': 'Handed in the intake form',
     'invite.accept': 'Accepted an invitation',
     login: 'Signed in',

@@ -37,7 +37,7 @@ async function peopleOf(db: Queryable, ids: string[]): Promise<Map<string, Chart
  * The newest hand-in, its reviews, and (when it waits for review after an earlier one was
  * reviewed) the fields it changed since that hand-in, computed here from the two snapshots.
  */
-async function reviewStateOf(ctx: AppContext, patientId: string): Promise<ReviewState> {
+export async function reviewStateOf(ctx: AppContext, patientId: string): Promise<ReviewState> {
   const [newest] = await loadIntakeSnapshots(ctx, ctx.db, patientId, 1);
   const reviews = await listIntakeReviews(ctx, ctx.db, patientId);
   const people = await peopleOf(

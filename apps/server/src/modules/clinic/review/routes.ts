@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chartPatientParams, envelopeBody, reviewRequest } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf } from '../staff-actor.ts';
+import { reopenReview } from './reopen-review.ts';
 import { readReviewState, submitReview } from './review-intake.ts';
 
 const tags = ['clinic: review'];
@@ -37,5 +38,18 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     handler: async (request) =>
       request.sealed(await submitReview(ctx, staffActorOf(request), request.params.id, request.body)),
+  });
+
+  r.post('/admin/patients/:id/review/reopen/', {
+    config: { roles: ['admin'], permission: 'review_intake' },
+    schema: {
+      tags,
+      summary:
+        'Take back "reviewed" on the newest hand-in: it waits for review again and the patient\'s sections close; audited; 10409 when the newest hand-in is not marked reviewed (sealed)',
+      params: chartPatientParams,
+      response: sealed,
+    },
+    handler: async (request) =>
+      request.sealed(await reopenReview(ctx, staffActorOf(request), request.params.id)),
   });
 }
