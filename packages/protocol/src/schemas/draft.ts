@@ -10,7 +10,10 @@ export function draftOf(schema: z.ZodType): z.ZodType {
     for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
       shape[key] = draftOf(field).optional();
     }
-    return z.object(shape);
+    // The object's own checks hold for what a draft contains: its phone numbers are checked and
+    // stored as E.164 (read in the clinic's country until the draft names one, phone.ts).
+    const checks = (schema._zod.def.checks ?? []) as z.core.$ZodCheck<Record<string, unknown>>[];
+    return checks.length > 0 ? z.object(shape).check(...checks) : z.object(shape);
   }
   if (schema instanceof z.ZodArray) return z.array(draftOf(schema.element as z.ZodType)).max(50);
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {

@@ -74,7 +74,7 @@ type PhoneKey<T extends z.ZodObject> = keyof z.output<T> & string;
 /**
  * The object's phone fields checked against the country `countryOf` reads from the object
  * (e.g. its address) and stored as E.164. A check rather than a transform keeps the schema an
- * object, so its shape, drafts (`draftOf`: numbers as typed) and wire type stay as they were.
+ * object, so its shape, its drafts (`draftOf` keeps the check) and its wire type stay as they were.
  */
 export function withPhonesIn<T extends z.ZodObject>(
   schema: T,

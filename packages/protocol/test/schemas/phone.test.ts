@@ -87,8 +87,13 @@ describe('contactSchema phone numbers', () => {
     );
   });
 
-  it('keeps a draft number as typed', () => {
-    expect(draftOf(contactSchema).parse({ mobile_phone: '0770' })).toEqual({ mobile_phone: '0770' });
+  it('checks a draft number too, stored as E.164', () => {
+    expect(draftOf(contactSchema).parse({ mobile_phone: '07700 900123' })).toEqual({
+      mobile_phone: '+447700900123',
+    });
+    expect(draftOf(contactSchema).safeParse({ mobile_phone: '0770' }).error?.issues).toMatchObject([
+      { path: ['mobile_phone'], message: PHONE_MESSAGE },
+    ]);
   });
 });
 

@@ -71,6 +71,25 @@ describe('intake resources', () => {
     expect((await get(patient, 'treating_practitioner')).draft).toBeNull();
   });
 
+  it('reads a national phone number in the address country and stores it as E.164', async () => {
+    const contact = await get(patient, 'contact');
+    const british = {
+      ...SAMPLE_INTAKE.contact,
+      mobile_phone: '07700 900123',
+      other_phone: '+1 (800) 555-0123',
+    };
+    expect((await save(patient, 'contact', { version: contact.version, value: british })).status).toBe(200);
+    const saved = await get(patient, 'contact');
+    expect(saved.value).toMatchObject({ mobile_phone: '+447700900123', other_phone: '+18005550123' });
+
+    const address = { ...SAMPLE_INTAKE.contact.address, country: 'US' };
+    const american = { ...SAMPLE_INTAKE.contact, mobile_phone: '(201) 555-0123', address };
+    expect((await save(patient, 'contact', { version: saved.version, value: american })).status).toBe(200);
+    const stored = await get(patient, 'contact');
+    expect(stored.value).toMatchObject({ mobile_phone: '+12015550123' });
+    await save(patient, 'contact', { version: stored.version, value: SAMPLE_INTAKE.contact });
+  });
+
   it('checks the values a draft does contain', async () => {
     const answer = await save(patient, 'contact', {
       version: 0,
