@@ -25,6 +25,8 @@ export default {
     when: '时间',
     actions: '操作',
     empty: '此队列中没有待处理事项。',
+    noMatch: '此队列中没有符合条件的事项。',
+    assignee: '负责人',
   },
   row: {
     intakeNew: '入院登记表已提交，尚未审核',
@@ -50,6 +52,20 @@ export default {
     documents_due_soon: '截止于',
     declined_documents: '拒绝于',
     unread_messages: '最早未读',
+  },
+  tools: {
+    search: '查找患者',
+    searchSubmit: '搜索',
+    searchHint: '姓名或电子邮件地址的开头部分，或出生日期（1950-01-31 或 1950年1月31日）。',
+    sort: '排序',
+    sortQueue: '按队列默认顺序',
+    sorts: { oldest: '等待最久的在前', newest: '最新的在前' },
+    mine: '分配给我的',
+  },
+  assign: {
+    label: '将 {{name}} 的事项分配给',
+    nobody: '无人',
+    error: '未能分配。列表显示当前的负责人。',
   },
   actions: {
     open: '打开患者',

@@ -25,6 +25,8 @@ export default {
     when: 'When',
     actions: 'Actions',
     empty: 'Nothing is waiting in this queue.',
+    noMatch: 'Nothing in this queue matches.',
+    assignee: 'Assigned to',
   },
   row: {
     intakeNew: 'Intake handed in, not reviewed yet',
@@ -50,6 +52,20 @@ export default {
     documents_due_soon: 'Due by',
     declined_documents: 'Declined',
     unread_messages: 'Oldest unread',
+  },
+  tools: {
+    search: 'Find a patient',
+    searchSubmit: 'Search',
+    searchHint: 'The start of a name or e-mail address, or a date of birth (31/01/1950).',
+    sort: 'Order',
+    sortQueue: 'The queue’s own order',
+    sorts: { oldest: 'Waiting longest first', newest: 'Newest first' },
+    mine: 'Assigned to me',
+  },
+  assign: {
+    label: 'Assign {{name}}’s item to',
+    nobody: 'Nobody',
+    error: 'It could not be assigned. The list shows who has it now.',
   },
   actions: {
     open: 'Open patient',

@@ -1,21 +1,41 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { WORKLIST_PAGE_SIZE, WorklistQueue, type WorklistRow } from '@portal/protocol';
+import { WORKLIST_PAGE_SIZE, WorklistQueue, WorklistSort, type WorklistRow } from '@portal/protocol';
 import { formatNumber } from '../../../i18n/format.ts';
 import { formatPersonName } from '../../../i18n/person-name.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
+import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { ConversationLink, DeclineActions } from './DeclineActions.tsx';
-import { useWorklist } from './worklist-api.ts';
+import { useWorklist, type WorklistNarrowing } from './worklist-api.ts';
+import { WorklistToolbar } from './WorklistToolbar.tsx';
 import { WorklistRowText, WorklistRowTime } from './WorklistRowText.tsx';
 import './worklist.css';
 
-/** The queue and page the address names; anything the protocol refuses falls back to the default. */
+/** The queue, page, search, order and "mine" the address names; anything the protocol refuses falls back to the default. */
 function selectionFrom(params: URLSearchParams) {
   const queue = WorklistQueue.safeParse(params.get('queue'));
+  const narrowing: WorklistNarrowing = {
+    q: params.get('q')?.trim().slice(0, 100) || undefined,
+    sort: WorklistSort.safeParse(params.get('sort')).data,
+    mine: params.get('mine') === 'true',
+  };
   return {
     queue: queue.success ? queue.data : undefined,
     page: Math.max(1, Math.min(10_000, Number(params.get('page')) || 1)),
+    narrowing,
   };
+}
+
+/** The address of a queue's page, keeping the search, order and "mine" in force. */
+function addressOf(queue: WorklistQueue, page: number, narrowing: WorklistNarrowing) {
+  return `?${new URLSearchParams({
+    view: 'attention',
+    queue,
+    ...(page > 1 ? { page: String(page) } : {}),
+    ...(narrowing.q ? { q: narrowing.q } : {}),
+    ...(narrowing.sort ? { sort: narrowing.sort } : {}),
+    ...(narrowing.mine ? { mine: 'true' } : {}),
+  })}`;
 }
 
 /**
@@ -27,11 +47,10 @@ export function WorklistView() {
   const { t, i18n } = useTranslation('clinic-worklist');
   const [params, setParams] = useSearchParams();
   const selection = selectionFrom(params);
-  const worklist = useWorklist(selection.queue, selection.page);
+  const worklist = useWorklist(selection.queue, selection.page, selection.narrowing);
   const data = worklist.data;
   const queue = data?.queue ?? selection.queue;
-  const hrefOf = (q: WorklistQueue, page = 1) =>
-    `?${new URLSearchParams({ view: 'attention', queue: q, ...(page > 1 ? { page: String(page) } : {}) })}`;
+  const hrefOf = (q: WorklistQueue, page = 1) => addressOf(q, page, selection.narrowing);
   const nameOf = (row: WorklistRow) => formatPersonName(row.patient, i18n.language);
 
   return (
@@ -63,6 +82,16 @@ export function WorklistView() {
         </nav>
       )}
       {data && queue && (
+        <WorklistToolbar
+          narrowing={selection.narrowing}
+          onChange={(change) =>
+            setParams(
+              new URLSearchParams(addressOf(queue, 1, { ...selection.narrowing, ...change }).slice(1)),
+            )
+          }
+        />
+      )}
+      {data && queue && (
         <div className="admin-page__table" aria-busy={worklist.isFetching}>
           <table className="data-table worklist__table">
             <caption>{t(`queues.${queue}`)}</caption>
@@ -71,6 +100,7 @@ export function WorklistView() {
                 <th scope="col">{t('table.patient')}</th>
                 <th scope="col">{t('table.what')}</th>
                 <th scope="col">{t('table.when')}</th>
+                <th scope="col">{t('table.assignee')}</th>
                 <th scope="col" className="data-table__actions">
                   {t('table.actions')}
                 </th>
@@ -79,8 +109,10 @@ export function WorklistView() {
             <tbody>
               {data.items.length === 0 && (
                 <tr>
-                  <td colSpan={4} className="data-table__empty">
-                    {t('table.empty')}
+                  <td colSpan={5} className="data-table__empty">
+                    {selection.narrowing.q || selection.narrowing.mine
+                      ? t('table.noMatch')
+                      : t('table.empty')}
                   </td>
                 </tr>
               )}
@@ -94,6 +126,9 @@ export function WorklistView() {
                   </td>
                   <td data-label={t('table.when')}>
                     <WorklistRowTime queue={queue} row={row} />
+                  </td>
+                  <td data-label={t('table.assignee')}>
+                    <AssigneeSelect queue={queue} row={row} patientName={nameOf(row)} />
                   </td>
                   <td className="data-table__actions" data-label={t('table.actions')}>
                     {queue === 'declined_documents' && row.document ? (

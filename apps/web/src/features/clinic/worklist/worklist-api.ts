@@ -1,15 +1,40 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClinicAssignment, WorklistPage, WorklistQueue } from '@portal/protocol';
+import type {
+  ClinicAssignment,
+  WorklistAssignees,
+  WorklistAssignRequest,
+  WorklistAssignResult,
+  WorklistPage,
+  WorklistQueue,
+  WorklistSort,
+} from '@portal/protocol';
 import { apiRequest } from '../../../api/client.ts';
 import { useSession } from '../../../api/use-session.ts';
 
 // The worklist answer is sealed: it names patients and, for declines, their reasons.
 
-export function fetchWorklist(queue: WorklistQueue | undefined, page: number): Promise<WorklistPage> {
+/** Issue 34: what narrows or orders the page; none of it changes the counts beside the queues. */
+export interface WorklistNarrowing {
+  q: string | undefined;
+  sort: WorklistSort | undefined;
+  mine: boolean;
+}
+
+export function fetchWorklist(
+  queue: WorklistQueue | undefined,
+  page: number,
+  narrowing: WorklistNarrowing,
+): Promise<WorklistPage> {
   return apiRequest<WorklistPage>({
     method: 'GET',
     path: '/admin/worklist/',
-    query: { ...(queue ? { queue } : {}), page: String(page) },
+    query: {
+      ...(queue ? { queue } : {}),
+      page: String(page),
+      ...(narrowing.q ? { q: narrowing.q } : {}),
+      ...(narrowing.sort ? { sort: narrowing.sort } : {}),
+      ...(narrowing.mine ? { mine: 'true' } : {}),
+    },
   });
 }
 
@@ -19,10 +44,17 @@ function useWorklistKey() {
   return ['clinic-worklist', useSession()?.user.username ?? ''] as const;
 }
 
-export function useWorklist(queue: WorklistQueue | undefined, page: number) {
+export function useWorklist(queue: WorklistQueue | undefined, page: number, narrowing: WorklistNarrowing) {
   return useQuery({
-    queryKey: [...useWorklistKey(), queue ?? '', page],
-    queryFn: () => fetchWorklist(queue, page),
+    queryKey: [
+      ...useWorklistKey(),
+      queue ?? '',
+      page,
+      narrowing.q ?? '',
+      narrowing.sort ?? '',
+      narrowing.mine,
+    ],
+    queryFn: () => fetchWorklist(queue, page, narrowing),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
@@ -52,6 +84,32 @@ export function useDeclineMove() {
   const key = useWorklistKey();
   return useMutation({
     mutationFn: moveDeclined,
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Who may work a queue (sealed: staff names). */
+export function useWorklistAssignees(queue: WorklistQueue) {
+  return useQuery({
+    queryKey: [...useWorklistKey(), 'assignees', queue],
+    queryFn: () =>
+      apiRequest<WorklistAssignees>({ method: 'GET', path: '/admin/worklist/assignees/', query: { queue } }),
+    staleTime: 60_000,
+  });
+}
+
+/** Give a row to someone or to nobody; the page refreshes after, so "assigned to me" stays true. */
+export function useAssignItem() {
+  const client = useQueryClient();
+  const key = useWorklistKey();
+  return useMutation({
+    mutationFn: (body: WorklistAssignRequest) =>
+      apiRequest<WorklistAssignResult>({
+        method: 'POST',
+        path: '/admin/worklist/assign/',
+        body,
+        encryptBody: true,
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

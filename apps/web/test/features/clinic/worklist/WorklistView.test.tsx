@@ -38,7 +38,11 @@ const mei = row(1, {
 });
 
 /** One page of a queue as the server answers it, under the key the view's query asks for. */
-function queuePage(queue: WorklistQueue, items: WorklistRow[], { total = items.length, page = 1 } = {}) {
+function queuePage(
+  queue: WorklistQueue,
+  items: WorklistRow[],
+  { total = items.length, page = 1, q = '', sort = '', mine = false } = {},
+) {
   const answer: WorklistPage = {
     queues: [
       { queue: 'intake_new', count: queue === 'intake_new' ? total : 3 },
@@ -50,13 +54,25 @@ function queuePage(queue: WorklistQueue, items: WorklistRow[], { total = items.l
     page,
     page_size: 25,
   };
-  return [['clinic-worklist', STAFF, queue, page], answer] as const;
+  return [['clinic-worklist', STAFF, queue, page, q, sort, mine], answer] as const;
 }
 
-function renderWorklist(queue: WorklistQueue, pages: ReturnType<typeof queuePage>[]) {
+const sam = { id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091', first_name: 'Sam', last_name: 'Staff' };
+const jo = { id: '3c4d5e6f-7081-4923-8b4c-5d6e7f809102', first_name: 'Jo', last_name: 'Nurse' };
+
+/** Who may work each queue, as the assignee list answers. */
+const assignees = (queue: WorklistQueue) =>
+  [['clinic-worklist', STAFF, 'assignees', queue], { items: [sam, jo] }] as const;
+
+function renderWorklist(
+  queue: WorklistQueue,
+  pages: ReturnType<typeof queuePage>[],
+  { locale = 'gb' as 'gb' | 'cn' } = {},
+) {
   return renderScreen(<WorklistView />, {
     url: `/users?view=attention&queue=${queue}`,
-    data: pages,
+    data: [...pages, assignees(queue)],
+    locale,
     staff: { email: STAFF, auths: ['manage_documents', 'review_intake'] },
   });
 }
@@ -77,7 +93,7 @@ describe('the worklist on a wide screen', () => {
         .getByRole('columnheader')
         .elements()
         .map((h) => h.textContent),
-    ).toEqual(['Patient', 'Needs attention', 'When', 'Actions']);
+    ).toEqual(['Patient', 'Needs attention', 'When', 'Assigned to', 'Actions']);
     const meiRow = table.getByRole('row').filter({ hasText: 'Mei Chen' });
     await expect.element(meiRow).toHaveTextContent('Declined “Consent form”');
     await expect.element(meiRow).toHaveTextContent('The dates are wrong.');
@@ -123,8 +139,10 @@ describe('the worklist on a wide screen', () => {
       name: 'Withdraw the request for “Consent form” from Mei Chen',
     });
 
-    // A click on the row's time sets where Tab starts: Re-send, then Withdraw.
+    // A click on the row's time sets where Tab starts: who has it, Re-send, then Withdraw.
     await screen.getByRole('cell', { name: /^Declined \d/ }).click();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(screen.getByRole('combobox', { name: 'Assign Mei Chen’s item to' })).toHaveFocus();
     await userEvent.keyboard('{Tab}');
     await expect
       .element(screen.getByRole('button', { name: 'Re-send “Consent form” to Mei Chen' }))
@@ -141,5 +159,79 @@ describe('the worklist on a wide screen', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(confirm).not.toBeInTheDocument();
     await expect.element(withdraw).toHaveFocus();
+  });
+});
+
+describe('finding, ordering and assigning (issue 34)', () => {
+  const ines = row(2, {
+    patient: { id: '4d5e6f70-8192-4a34-9c5d-6e7f80910213', first_name: 'Ines', last_name: 'Ortiz' },
+  });
+
+  test('searches from the keyboard, orders by waiting time and keeps "assigned to me", each with its label', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderWorklist('intake_new', [
+      queuePage('intake_new', [mei, ines]),
+      queuePage('intake_new', [mei], { q: 'mei' }),
+      queuePage('intake_new', [mei], { q: 'mei', sort: 'oldest' }),
+      queuePage('intake_new', [], { q: 'mei', sort: 'oldest', mine: true }),
+    ]);
+    const search = screen.getByRole('searchbox', { name: 'Find a patient' });
+    await expect
+      .element(search)
+      .toHaveAccessibleDescription('The start of a name or e-mail address, or a date of birth (31/01/1950).');
+    await search.click();
+    await userEvent.keyboard('mei{Enter}');
+    await expect
+      .element(screen.getByRole('link', { name: 'Open patient Ines Ortiz' }))
+      .not.toBeInTheDocument();
+    await expect.element(screen.getByRole('link', { name: 'Open patient Mei Chen' })).toBeVisible();
+
+    const order = screen.getByRole('combobox', { name: 'Order' });
+    await order.selectOptions('Waiting longest first');
+    await expect.element(order).toHaveValue('oldest');
+    await expect.element(screen.getByRole('link', { name: 'Open patient Mei Chen' })).toBeVisible();
+
+    const mine = screen.getByRole('checkbox', { name: 'Assigned to me' });
+    await mine.element().focus();
+    await userEvent.keyboard(' ');
+    await expect.element(mine).toBeChecked();
+    await expect.element(screen.getByRole('cell', { name: 'Nothing in this queue matches.' })).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('shows who has each row and offers the staff who may work the queue, or nobody', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderWorklist('intake_new', [
+      queuePage('intake_new', [{ ...mei, assignee: jo }, ines]),
+    ]);
+    const meiAssignee = screen.getByRole('combobox', { name: 'Assign Mei Chen’s item to' });
+    await expect.element(meiAssignee).toHaveDisplayValue('Jo Nurse');
+    const inesAssignee = screen.getByRole('combobox', { name: 'Assign Ines Ortiz’s item to' });
+    await expect.element(inesAssignee).toHaveDisplayValue('Nobody');
+    expect([...(inesAssignee.element() as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Nobody',
+      'Sam Staff',
+      'Jo Nurse',
+    ]);
+    await meiAssignee.element().focus();
+    await expect.element(meiAssignee).toHaveFocus();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('in Chinese on a phone, the tools fit the screen and read in Chinese', async () => {
+    await page.viewport(390, 844);
+    const screen = await renderWorklist('intake_new', [queuePage('intake_new', [{ ...mei, assignee: jo }])], {
+      locale: 'cn',
+    });
+    for (const control of [
+      screen.getByRole('searchbox', { name: '查找患者' }),
+      screen.getByRole('combobox', { name: '排序' }),
+      screen.getByRole('checkbox', { name: '分配给我的' }),
+      screen.getByRole('combobox', { name: /的事项分配给$/ }),
+    ]) {
+      await expect.element(control).toBeVisible();
+      expect(control.element().getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    }
+    await expectNoAxeViolations(screen.container);
   });
 });
