@@ -1,13 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useActOnDocument } from './use-documents.ts';
 
-/** Declining is a choice the patient may make (spec §4 rejected), with a reason for the care team. */
+/**
+ * Declining is a choice the patient may make (spec §4 rejected), with a reason for the care team;
+ * it cannot be taken back, so it is confirmed first.
+ */
 export function RejectForm({ id }: { id: string }) {
   const { t } = useTranslation('documents');
   const act = useActOnDocument();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const declineButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
   const headingId = useId();
   const fieldId = useId();
   const errorId = useId();
@@ -16,8 +23,14 @@ export function RejectForm({ id }: { id: string }) {
     event.preventDefault();
     const empty = reason.trim() === '';
     setMissing(empty);
-    if (!empty) act.mutate({ id, action: 'reject', reason });
+    if (!empty) setConfirming(true);
   };
+  // Back to Decline once the dialog is gone: Safari does not focus a clicked button, so the
+  // dialog's own return of focus would land on the page.
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) declineButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   return (
     <details className="reject-form">
@@ -50,10 +63,31 @@ export function RejectForm({ id }: { id: string }) {
             {t('sign.errors.generic')}
           </p>
         )}
-        <button type="submit" className="button button--secondary" disabled={act.isPending}>
+        <button
+          ref={declineButton}
+          type="submit"
+          className="button button--secondary"
+          disabled={act.isPending}
+        >
           {act.isPending ? t('reject.working') : t('reject.button')}
         </button>
       </form>
+      {confirming && (
+        <ConfirmDialog
+          title={t('reject.confirmTitle')}
+          body={t('reject.confirmBody')}
+          confirmLabel={t('reject.button')}
+          cancelLabel={t('reject.cancel')}
+          busyLabel={t('reject.working')}
+          busy={act.isPending}
+          danger
+          error={null}
+          onConfirm={() =>
+            act.mutate({ id, action: 'reject', reason }, { onSettled: () => setConfirming(false) })
+          }
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </details>
   );
 }

@@ -82,6 +82,9 @@ export default {
     working: '正在发送…',
     done: '您已拒绝签署此文件。',
     required: '请填写理由。',
+    confirmTitle: '拒绝签署此文件？',
+    confirmBody: '护理团队将看到您的理由。之后除非诊所重新发送，否则您无法再签署此文件。',
+    cancel: '取消',
   },
   card: {
     awaiting: '等待您签署：{{count}} 份',

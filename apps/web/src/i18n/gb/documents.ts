@@ -85,6 +85,10 @@ export default {
     working: 'Sending…',
     done: 'You declined to sign this document.',
     required: 'Please give a reason.',
+    confirmTitle: 'Decline to sign this document?',
+    confirmBody:
+      'Your care team will see your reason. You cannot sign this document afterwards unless the clinic sends it again.',
+    cancel: 'Cancel',
   },
   card: {
     awaiting: 'Awaiting your signature: {{count}}',
