@@ -8,6 +8,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { SearchForm } from '../../ui/SearchForm.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { messageErrorKey } from './message-error.ts';
@@ -27,6 +28,7 @@ function queryFrom(params: URLSearchParams): InboxParams {
   return {
     status: status.success ? status.data : undefined,
     mine: params.get('mine') === 'true' ? 'true' : undefined,
+    q: params.get('q')?.trim().slice(0, 100) || undefined,
     page: Math.max(1, Number(params.get('page')) || 1),
     page_size: Number(params.get('size')) || 25,
   };
@@ -57,6 +59,13 @@ export default function InboxPage() {
       </div>
       <p>{t('inbox.intro')}</p>
       <div className="inbox__filters">
+        <SearchForm
+          label={t('inbox.search')}
+          submitLabel={t('inbox.searchSubmit')}
+          hint={t('inbox.searchHint')}
+          initial={query.q ?? ''}
+          onSearch={(q) => update({ q, page: undefined })}
+        />
         <SelectField
           label={t('inbox.filterStatus')}
           value={query.status ?? ''}

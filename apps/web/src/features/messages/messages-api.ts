@@ -24,6 +24,8 @@ export { MESSAGE_QUERIES };
 export interface InboxParams {
   status?: ThreadStatus;
   mine?: 'true';
+  /** The start of the patient's name, or words in the newest messages (decision 0030). */
+  q?: string;
   page: number;
   page_size: number;
 }
