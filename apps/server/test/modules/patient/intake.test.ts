@@ -82,7 +82,7 @@ describe('intake resources', () => {
     const saved = await get(patient, 'contact');
     expect(saved.value).toMatchObject({ mobile_phone: '+447700900123', other_phone: '+18005550123' });
 
-    const address = { ...SAMPLE_INTAKE.contact.address, country: 'US' };
+    const address = { ...(SAMPLE_INTAKE.contact.address as object), country: 'US' };
     const american = { ...SAMPLE_INTAKE.contact, mobile_phone: '(201) 555-0123', address };
     expect((await save(patient, 'contact', { version: saved.version, value: american })).status).toBe(200);
     const stored = await get(patient, 'contact');
