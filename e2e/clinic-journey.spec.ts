@@ -24,7 +24,8 @@ import { signIn } from './support/session.ts';
 
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-const NEW_MOBILE = { typed: '+44 7700 900999', saved: '+447700900999' };
+// Typed nationally (the address is in the United Kingdom), read back the same way.
+const NEW_MOBILE = { typed: '07700 900999', shown: '07700 900999' };
 const BF_ADL_ANSWERS = answersTotalling(85);
 
 /** What differs between the two runs: the language and the screen. */
@@ -144,7 +145,7 @@ for (const run of RUNS) {
       await expect(chart.locator('.chart-section [role="alert"]')).toHaveCount(0);
       const values = [
         ANSWERS.profile.preferredName,
-        ANSWERS.contact.mobileSaved,
+        ANSWERS.contact.mobileShown,
         ANSWERS.contact.line1,
         ANSWERS.emergency[0].name,
         ANSWERS.emergency[1].name,
@@ -242,8 +243,8 @@ for (const run of RUNS) {
       await page.locator(`.worklist a[href="/users/${patientId}"]`).first().click();
       const changes = page.locator('.review-changes__table tbody tr');
       await expect(changes).toHaveCount(1);
-      await expect(changes.locator('.review-changes__before')).toHaveText(ANSWERS.contact.mobileSaved);
-      await expect(changes.locator('.review-changes__after')).toHaveText(NEW_MOBILE.saved);
+      await expect(changes.locator('.review-changes__before')).toHaveText(ANSWERS.contact.mobileShown);
+      await expect(changes.locator('.review-changes__after')).toHaveText(NEW_MOBILE.shown);
       await checkBothSizes(page, run, 'changes since the review', 'changes');
       await page.locator('.review-panel__actions .button--primary').click();
       await expect(page.locator('.review-panel__done')).toBeFocused();

@@ -19,7 +19,8 @@ export const ANSWERS = {
   },
   contact: {
     mobile: '+44 7700 900123',
-    mobileSaved: '+447700900123',
+    /** As staff and the patient read it back: national, for a number of the clinic's country. */
+    mobileShown: '07700 900123',
     line1: '12 Harbour Street',
     line2: 'Flat 3',
     city: 'Bristol',
@@ -221,7 +222,7 @@ export async function expectAnswersOnReview(
     ANSWERS.profile.preferredName,
     ANSWERS.profile.genderIdentity,
     labels.language,
-    ANSWERS.contact.mobileSaved,
+    ANSWERS.contact.mobileShown,
     ANSWERS.contact.line1,
     ANSWERS.contact.postcode,
     ANSWERS.emergency[0].name,
