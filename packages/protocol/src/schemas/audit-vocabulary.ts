@@ -189,6 +189,7 @@ export const AUDIT_FREE_DETAIL_KEYS = [
   'filters',
   'actor',
   'subject',
+  'subject_name',
   'from',
   'to',
   'page',
