@@ -82,8 +82,11 @@ export async function startWebKit(binaries: { driver: string; miniBrowser: strin
   }
 }
 
-/** Firefox over WebDriver BiDi, which it serves itself on its remote-debugging port. */
-export async function startFirefox(executablePath: string): Promise<SmokeBrowser> {
+/**
+ * Firefox over WebDriver BiDi, which it serves itself on its remote-debugging port. `before`:
+ * a script run in every page before the page's own.
+ */
+export async function startFirefox(executablePath: string, before?: string): Promise<SmokeBrowser> {
   const browser: Browser = await launch({
     browser: 'firefox',
     executablePath,
@@ -91,6 +94,7 @@ export async function startFirefox(executablePath: string): Promise<SmokeBrowser
     defaultViewport: VIEWPORT,
   });
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
+  if (before) await page.evaluateOnNewDocument(before);
   return {
     name: 'Firefox',
     open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),

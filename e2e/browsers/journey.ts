@@ -1,5 +1,5 @@
 import type { SmokeBrowser } from './drivers.ts';
-import { DRAWN_CANVASES, FIRST_CHOICE, LOOK, MARK, VALUE_OF } from './page-scripts.ts';
+import { DRAWN_CANVASES, FIRST_CHOICE, LEGACY_PDFJS_LOADED, LOOK, MARK, VALUE_OF } from './page-scripts.ts';
 
 const PATIENT = { email: 'patient@example.com', password: 'Patient-demo-2025' };
 const CLINICIAN = { email: 'clinician@example.com', password: 'Clinician-demo-2025' };
@@ -17,10 +17,15 @@ interface Look {
 /**
  * A patient's and a clinician's everyday path through the portal at `origin`, in one browser:
  * sign-in, an intake answer saved, a document and its signing view with the PDF drawn, the
- * Chinese edition, the worklist and a chart. Throws, naming the step and what the page showed,
+ * Chinese edition, the worklist and a chart. `legacyPdfjs`: whether the browser was made to lack
+ * what pdf.js's modern build calls, and so which build must have drawn the PDF. Throws, naming the step and what the page showed,
  * at the first step that does not come about or at the first error the page shows or throws.
  */
-export async function journey(browser: SmokeBrowser, origin: string, log: (line: string) => void) {
+export async function journey(
+  browser: SmokeBrowser,
+  origin: string,
+  options: { legacyPdfjs: boolean; log: (line: string) => void },
+) {
   const look = () => browser.run<Look>(LOOK);
   let step = '';
 
@@ -59,7 +64,7 @@ export async function journey(browser: SmokeBrowser, origin: string, log: (line:
   const started = Date.now();
   const begin = (name: string) => {
     step = name;
-    log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${name}`);
+    options.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${name}`);
   };
 
   begin('the patient signs in');
@@ -84,6 +89,10 @@ export async function journey(browser: SmokeBrowser, origin: string, log: (line:
   await browser.open(`${origin}/welcome/documents`);
   await clickOn('a', /^Consent to home medical device therapy$/);
   await until('the PDF drawn on a canvas', async () => (await drawnCanvases()) > 0);
+  if (options.legacyPdfjs !== (await browser.run<boolean>(LEGACY_PDFJS_LOADED))) {
+    const expected = options.legacyPdfjs ? 'legacy' : 'modern';
+    throw new Error(`${step}: the PDF was drawn, but not by pdf.js's ${expected} build`);
+  }
 
   begin('the patient opens the signing view');
   await clickOn('button', /^Sign document$/);

@@ -75,3 +75,18 @@ export const VALUE_OF = `
 export const FIRST_CHOICE = `
   return [...document.querySelector(arguments[0]).options].find((option) => option.value !== '').value;
 `;
+
+/**
+ * Makes the page an older browser's as far as pdf.js is concerned, before the app starts: without
+ * the two calls issue 34 named, which iOS before 17.4 lacks. The app then loads pdf.js's legacy
+ * build, whose polyfills put them back.
+ */
+export const WITHOUT_NEWER_APIS = `
+  delete Promise.withResolvers;
+  delete Uint8Array.fromBase64;
+`;
+
+/** Whether pdf.js's legacy build runs in the page: its core-js keeps its store on the global. */
+export const LEGACY_PDFJS_LOADED = `
+  return typeof globalThis['__core-js_shared__'] === 'object' && typeof Promise.withResolvers === 'function';
+`;

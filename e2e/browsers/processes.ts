@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,10 @@ export async function startPortal(): Promise<Portal> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-browsers-'));
   const url = `http://localhost:${port}`;
+  // A private copy of the built app, as the Chromium suite serves: a `vite build` started
+  // meanwhile (another terminal) replaces the hashed chunks a page has yet to load.
+  const webDist = path.join(dataDir, 'web-dist');
+  cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -49,6 +53,7 @@ export async function startPortal(): Promise<Portal> {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       PORTAL_DEMO: '1',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',

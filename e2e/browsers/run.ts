@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildIfStale, root } from '../../scripts/builds.mjs';
 import { startFirefox, startWebKit, type SmokeBrowser } from './drivers.ts';
 import { journey } from './journey.ts';
+import { WITHOUT_NEWER_APIS } from './page-scripts.ts';
 import { startPortal } from './processes.ts';
 
 /**
@@ -10,7 +11,8 @@ import { startPortal } from './processes.ts';
  * `npm run e2e:browsers`. Outside CI a machine without them skips with a note; in CI (`CI`
  * set) a missing browser fails, as .ci/run installs them.
  */
-const SHOTS = path.join(root, 'node_modules/.e2e-results/browsers');
+// Beside the Chromium suite's results, not among them: Playwright empties its folder at each start.
+const SHOTS = path.join(root, 'node_modules/.e2e-browsers');
 
 const webkitDriver = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const miniBrowser = process.env.WEBKIT_MINIBROWSER_PATH ?? findMiniBrowser();
@@ -21,6 +23,11 @@ const xauth = '/usr/bin/xauth';
 interface Candidate {
   name: string;
   missing: string[];
+  /**
+   * Whether the browser plays an older one for pdf.js (WITHOUT_NEWER_APIS): Firefox, so the
+   * legacy build is drawn in one engine and the modern build in WebKit and Chromium.
+   */
+  legacyPdfjs: boolean;
   start(): Promise<SmokeBrowser>;
 }
 
@@ -33,12 +40,14 @@ const candidates: Candidate[] = [
       existsSync(xvfb) ? '' : `${xvfb} (xvfb)`,
       existsSync(xauth) ? '' : `${xauth} (xauth)`,
     ].filter(Boolean),
+    legacyPdfjs: false,
     start: () => startWebKit({ driver: webkitDriver, miniBrowser: miniBrowser! }),
   },
   {
     name: 'Firefox',
     missing: firefox ? [] : ['/usr/bin/firefox-esr (firefox-esr)'],
-    start: () => startFirefox(firefox!),
+    legacyPdfjs: true,
+    start: () => startFirefox(firefox!, WITHOUT_NEWER_APIS),
   },
 ];
 
@@ -57,12 +66,13 @@ let passed = 0;
 let failed = 0;
 for (const candidate of candidates.filter((candidate) => candidate.missing.length === 0)) {
   const started = Date.now();
-  say(`browsers: ${candidate.name}`);
-  const portal = await startPortal();
-  let browser: SmokeBrowser | undefined;
+  say(`browsers: ${candidate.name}${candidate.legacyPdfjs ? ', as an older browser for pdf.js' : ''}`);
+  // Side by side: the portal's migrations and seed and the browser's start take seconds each.
+  const [portal, browser] = await Promise.allSettled([startPortal(), candidate.start()]);
   try {
-    browser = await candidate.start();
-    await journey(browser, portal.url, (line) => say(line));
+    if (portal.status === 'rejected') throw portal.reason;
+    if (browser.status === 'rejected') throw browser.reason;
+    await journey(browser.value, portal.value.url, { legacyPdfjs: candidate.legacyPdfjs, log: say });
     passed++;
     say(`browsers: ${candidate.name} passed in ${seconds(started)} s`);
   } catch (error) {
@@ -70,10 +80,10 @@ for (const candidate of candidates.filter((candidate) => candidate.missing.lengt
     console.error(
       `browsers: ${candidate.name} FAILED after ${seconds(started)} s: ${(error as Error).message}`,
     );
-    if (browser) await keepScreenshot(browser);
+    if (browser.status === 'fulfilled') await keepScreenshot(browser.value);
   } finally {
-    await browser?.quit().catch(() => undefined);
-    await portal.stop();
+    if (browser.status === 'fulfilled') await browser.value.quit().catch(() => undefined);
+    if (portal.status === 'fulfilled') await portal.value.stop();
   }
 }
 say(`browsers: ${passed} passed, ${failed} failed${absent.length ? `, ${absent.length} skipped` : ''}`);
