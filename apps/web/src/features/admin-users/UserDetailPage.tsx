@@ -72,7 +72,9 @@ export default function UserDetailPage() {
       {isPatient && <ChartExports patientId={user.id} />}
       <div className="user-detail__grid">
         <UserFacts detail={detail.data} />
-        {detail.data.profile && <ProfileSummary profile={detail.data.profile} />}
+        {detail.data.profile && (
+          <ProfileSummary profile={detail.data.profile} readsChart={may('read_chart')} />
+        )}
         {detail.data.intake && <IntakeSummary intake={detail.data.intake} />}
         {isPatient && may('read_chart') && <AssessmentPanel patientId={user.id} />}
       </div>
