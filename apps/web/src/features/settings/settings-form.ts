@@ -1,4 +1,5 @@
 import {
+  formatPhoneForReading,
   SETTINGS_KEYS,
   settingsValues,
   type SettingsKey,
@@ -17,8 +18,11 @@ const NUMERIC = new Set<SettingsKey>([
   'password_min_length',
 ]);
 
+/** The stored values as the inputs show them: the support phone as the clinic dials it. */
 export function draftOf(values: SettingsValues): SettingsDraft {
-  return Object.fromEntries(SETTINGS_KEYS.map((key) => [key, String(values[key])])) as SettingsDraft;
+  const shown = (key: SettingsKey) =>
+    key === 'support_phone' ? formatPhoneForReading(values.support_phone) : String(values[key]);
+  return Object.fromEntries(SETTINGS_KEYS.map((key) => [key, shown(key)])) as SettingsDraft;
 }
 
 /** Checkboxes: the draft holds 'true' or 'false'. */

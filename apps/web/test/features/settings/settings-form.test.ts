@@ -35,3 +35,12 @@ describe('settings form: links', () => {
     });
   });
 });
+
+describe('settings form: the support phone', () => {
+  it('shows the stored number as the clinic dials it, and saves nothing new when it is left alone', () => {
+    const british = { ...VALUES, support_phone: '+448001234567' };
+    expect(draftOf(british).support_phone).toBe('0800 123 4567');
+    expect(draftOf(VALUES).support_phone).toBe('+1 800 555 0123');
+    expect(checkDraft(draftOf(british)).update.support_phone).toBe('+448001234567');
+  });
+});
