@@ -36,7 +36,7 @@ const candidates: Candidate[] = [
     name: 'WebKit',
     missing: [
       existsSync(webkitDriver) ? '' : `${webkitDriver} (webkit2gtk-driver)`,
-      miniBrowser ? '' : 'MiniBrowser (libwebkit2gtk-4.1-0)',
+      miniBrowser && existsSync(miniBrowser) ? '' : 'MiniBrowser (libwebkit2gtk-4.1-0)',
       existsSync(xvfb) ? '' : `${xvfb} (xvfb)`,
       existsSync(xauth) ? '' : `${xauth} (xauth)`,
     ].filter(Boolean),
@@ -45,7 +45,7 @@ const candidates: Candidate[] = [
   },
   {
     name: 'Firefox',
-    missing: firefox ? [] : ['/usr/bin/firefox-esr (firefox-esr)'],
+    missing: firefox && existsSync(firefox) ? [] : [`${firefox ?? '/usr/bin/firefox-esr'} (firefox-esr)`],
     legacyPdfjs: true,
     start: () => startFirefox(firefox!, WITHOUT_NEWER_APIS),
   },
@@ -61,7 +61,7 @@ for (const { name, missing } of absent) {
   say(`${note}; its smoke journey is skipped (apt-get install webkit2gtk-driver xvfb xauth firefox-esr)`);
 }
 
-buildIfStale(['web', 'server']);
+if (absent.length < candidates.length) buildIfStale(['web', 'server']);
 let passed = 0;
 let failed = 0;
 for (const candidate of candidates.filter((candidate) => candidate.missing.length === 0)) {
