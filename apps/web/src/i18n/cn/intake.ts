@@ -109,6 +109,26 @@ export default {
       primary: '这是我的主要保险',
     },
   },
+  staffFields: {
+    profile: { preferred_name: '希望的称呼' },
+    contact: { preferred_contact_method: '联系方式偏好' },
+    emergencyContact: {
+      relationship: '与患者的关系',
+      may_receive_information: '诊所可与此人讨论患者的诊疗',
+    },
+    medicalHistory: {
+      medications: '目前服用的药物',
+      no_known_allergies: '无已知过敏',
+      mobility_aids: '使用的助行器具',
+      devices: '使用的医疗器械',
+      smoking: '是否吸烟',
+      notes: '护理团队需要了解的其他情况',
+    },
+    coverage: {
+      subscriber_relationship: '与投保人的关系',
+      primary: '主要保险',
+    },
+  },
   hints: {
     preferredName: '如与您的名字不同，请填写。',
     sexAtBirth: '以出生时的登记为准。部分检查和用药剂量与此相关。',

@@ -109,6 +109,27 @@ export default {
       primary: 'This is my main insurance',
     },
   },
+  /** The chart's labels for staff where the patient's own (`fields`) speak to the patient. */
+  staffFields: {
+    profile: { preferred_name: 'Name they would like us to use' },
+    contact: { preferred_contact_method: 'How to contact them' },
+    emergencyContact: {
+      relationship: 'Relationship to the patient',
+      may_receive_information: 'The clinic may discuss their care with this person',
+    },
+    medicalHistory: {
+      medications: 'Medicines they take now',
+      no_known_allergies: 'No known allergies',
+      mobility_aids: 'Mobility aids they use',
+      devices: 'Medical devices they use',
+      smoking: 'Smokes',
+      notes: 'Anything else the care team should know',
+    },
+    coverage: {
+      subscriber_relationship: 'Relationship to the policyholder',
+      primary: 'Main insurance',
+    },
+  },
   hints: {
     preferredName: 'If it differs from your first name.',
     sexAtBirth: 'As recorded at birth. Some tests and doses depend on it.',

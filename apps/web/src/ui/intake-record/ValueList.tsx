@@ -11,10 +11,12 @@ interface ValueListProps {
   level?: 4 | 5;
   /** Fields the surrounding screen already shows another way. */
   omit?: readonly string[];
+  /** Who reads it: staff read labels about the patient (`staffFields`), not the patient's own "your". */
+  reader?: 'patient' | 'staff';
 }
 
 /** A saved section read back as a description list, from the same field table the form uses. */
-export function ValueList({ table, value, level = 4, omit = [] }: ValueListProps) {
+export function ValueList({ table, value, level = 4, omit = [], reader = 'patient' }: ValueListProps) {
   const { t, i18n } = useTranslation('intake');
   const form = formFromValue(table, value);
   // A checkbox's "no" and an empty list ("none") are answers too; other empty fields were
@@ -31,10 +33,12 @@ export function ValueList({ table, value, level = 4, omit = [] }: ValueListProps
     <dl className="value-list">
       {rows.map(([name, spec]) => {
         const v = form[name];
-        const label = t(`fields.${table.scope}.${name}`);
+        const own = `fields.${table.scope}.${name}`;
+        // A staff wording where the patient's own reads "you"; the same label where it does not.
+        const label = reader === 'staff' ? t([`staffFields.${table.scope}.${name}`, own] as never) : t(own);
         let content;
         if (spec.kind === 'group') {
-          content = <ValueList table={spec.table} value={v} level={level} />;
+          content = <ValueList table={spec.table} value={v} level={level} reader={reader} />;
         } else if (spec.kind === 'list' && isBlankValue(v)) {
           content = t('review.noneListed');
         } else if (spec.kind === 'list') {
@@ -45,7 +49,7 @@ export function ValueList({ table, value, level = 4, omit = [] }: ValueListProps
                   <ItemTitle className="value-list__item-title">
                     {t(`items.${spec.table.scope}`, { n: index + 1 })}
                   </ItemTitle>
-                  <ValueList table={spec.table} value={item} level={level} />
+                  <ValueList table={spec.table} value={item} level={level} reader={reader} />
                 </li>
               ))}
             </ol>

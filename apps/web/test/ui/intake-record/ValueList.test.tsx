@@ -4,6 +4,7 @@ import type { AppLocale } from '../../../src/i18n/locale.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 import { contactFields } from '../../../src/ui/intake-record/contact-fields.ts';
+import { coverageFields } from '../../../src/ui/intake-record/coverage-fields.ts';
 import { medicalHistoryFields } from '../../../src/ui/intake-record/medical-history-fields.ts';
 import { profileFields } from '../../../src/ui/intake-record/profile-fields.ts';
 import { ValueList } from '../../../src/ui/intake-record/ValueList.tsx';
@@ -95,5 +96,29 @@ test('phone numbers read nationally when they are the clinic country’s, intern
   expect(rowsOf(screen.container)).toMatchObject({
     'Mobile phone': '07700 900123',
     'Other phone': '+1 800 555 0123',
+  });
+});
+
+describe('the chart reads the record to staff', () => {
+  test.each([
+    [
+      'gb',
+      'Relationship to the policyholder',
+      'Your relationship to the policyholder',
+      'Medicines they take now',
+    ],
+    ['cn', '与投保人的关系', '您与投保人的关系', '目前服用的药物'],
+  ] as const)('in staff wording, not the patient’s own (%s)', async (locale, staff, own, medicines) => {
+    const coverage = { subscriber_name: 'Tom Smith', subscriber_relationship: 'spouse', payer_name: 'Aviva' };
+    const screen = await renderScreen(
+      <>
+        <ValueList table={coverageFields} value={coverage} reader="staff" />
+        <ValueList table={medicalHistoryFields} value={history} reader="staff" />
+      </>,
+      { locale },
+    );
+    await expect.element(screen.getByText(staff, { exact: true })).toBeVisible();
+    await expect.element(screen.getByText(medicines, { exact: true })).toBeVisible();
+    expect(screen.container.textContent).not.toContain(own);
   });
 });

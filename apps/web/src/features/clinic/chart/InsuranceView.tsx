@@ -39,6 +39,7 @@ export function InsuranceView({ patientId }: { patientId: string }) {
                     value={coverage}
                     omit={['insurance_type', 'primary']}
                     level={5}
+                    reader="staff"
                   />
                   {images.length === 0 && <p className="field__hint">{t('chart.insurance.noCards')}</p>}
                   {images.map(({ side, card }) => (

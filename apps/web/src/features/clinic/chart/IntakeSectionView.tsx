@@ -42,7 +42,12 @@ export function IntakeSectionView({
               </dl>
             )}
             {section === 'medical_history' && <AllergyPanel history={value as MedicalHistory} />}
-            <ValueList table={SECTION_TABLES[section]} value={value} omit={SHOWN_APART[section] ?? []} />
+            <ValueList
+              table={SECTION_TABLES[section]}
+              value={value}
+              omit={SHOWN_APART[section] ?? []}
+              reader="staff"
+            />
           </>
         )
       }
