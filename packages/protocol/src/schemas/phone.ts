@@ -15,6 +15,8 @@ export const PHONE_MESSAGE = 'Enter a phone number, e.g. 07700 900123 or +44 20 
 /** A format problem, as the old regex's was: forms choose their words by code and field. */
 const PHONE_ISSUE = { code: 'invalid_format', format: 'phone', message: PHONE_MESSAGE } as const;
 
+const STORED_E164 = /^\+[1-9]\d{6,14}$/;
+
 function dialingCountry(country: string | undefined): CountryCode {
   const code = country?.trim().toUpperCase();
   return code && isSupportedCountry(code) ? code : CLINIC_COUNTRY;
@@ -25,6 +27,9 @@ function dialingCountry(country: string | undefined): CountryCode {
  * international with spaces, dots, dashes or brackets, in E.164; null when it is no number.
  */
 export function toE164(text: string, country?: string): string | null {
+  // What the wire and earlier releases stored stays valid: the chart and the PDF parse stored
+  // records with these schemas, and the previous rule took any E.164 of 7 to 15 digits.
+  if (STORED_E164.test(text)) return text;
   const number = parsePhoneNumberFromString(text, dialingCountry(country));
   if (!number) return null;
   // Ofcom's ranges for drama and examples (07700 900123), which the clinic's guides and demo

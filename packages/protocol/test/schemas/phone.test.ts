@@ -34,6 +34,11 @@ describe('toE164', () => {
     expect(toE164('020 7946 0958', 'ZZ')).toBe('+442079460958');
   });
 
+  it('keeps a number already in E.164, as earlier releases stored it', () => {
+    expect(toE164('+447700900123')).toBe('+447700900123');
+    expect(toE164('+1234567')).toBe('+1234567');
+  });
+
   it('refuses what is no number of the country', () => {
     expect(toE164('07700 9001', 'GB')).toBeNull();
     expect(toE164('0800 12', 'GB')).toBeNull();
