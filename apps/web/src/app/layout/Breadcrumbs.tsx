@@ -1,10 +1,13 @@
 import { Link, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePageName } from '../../ui/page-label.ts';
 import { matchedRoutes } from '../router.tsx';
 
 /** spec §2: breadcrumbs come from the matched routes. */
 export function Breadcrumbs() {
   const { t } = useTranslation('layout');
+  // The page's own name (a person's) beats its route's word for the last crumb.
+  const pageName = usePageName();
   const crumbs = useMatches().flatMap((match) => {
     const key = matchedRoutes([match])[0]?.breadcrumb;
     return key ? [{ key, label: t(key), path: match.pathname }] : [];
@@ -16,7 +19,7 @@ export function Breadcrumbs() {
         {crumbs.map((crumb, i) =>
           i === crumbs.length - 1 ? (
             <li key={crumb.key} aria-current="page">
-              {crumb.label}
+              {pageName ?? crumb.label}
             </li>
           ) : (
             <li key={crumb.key}>

@@ -5,6 +5,7 @@ import type { StaffPermission } from '@portal/protocol';
 import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { useNamePage } from '../../ui/page-label.ts';
 import { CaregiversPanel, ChartExports, PatientChart } from '../clinic/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
@@ -33,6 +34,7 @@ export default function UserDetailPage() {
   const detail = useUserDetail(id);
   const flow = useAccountAction();
   const [editing, setEditing] = useState(false);
+  useNamePage(detail.data ? formatPersonName(detail.data.user, i18n.language) : null);
 
   if (!isUserId(id)) return <UserNotFound messageKey="errors.notFound" />;
   if (detail.isPending) return <p className="page-loading">{t('common.loading')}</p>;
