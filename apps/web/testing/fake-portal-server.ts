@@ -22,6 +22,8 @@ export class FakePortalServer {
   validAccess = 'access-0';
   lastPassword: string | null = null;
   loginAnswer: { status: number; code: number } | null = null;
+  /** Who signs in: a patient by default; a test of a staff screen gives its staff permissions. */
+  signedInAs: { roles: string[]; auths: string[] } = { roles: ['user'], auths: [] };
   /** Sealed answers by path for a signed-in caller; any other path answers `{ name: null }`. */
   readonly answers = new Map<string, unknown>();
   readonly #secrets = new Map<string, Uint8Array>();
@@ -39,8 +41,7 @@ export class FakePortalServer {
       expires,
       mfa: false,
       username: 'sam@example.com',
-      roles: ['user'],
-      auths: [],
+      ...this.signedInAs,
       first_name: 'Sam',
       insurance_type: null,
     };

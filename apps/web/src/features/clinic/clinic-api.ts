@@ -96,6 +96,19 @@ export function useSubmitReview(patientId: string) {
   });
 }
 
+/** Takes back "reviewed" on the newest hand-in (decision 0014, "Reopening a review"). */
+export function useReopenReview(patientId: string) {
+  const client = useQueryClient();
+  const key = useChartKey(patientId);
+  return useMutation({
+    mutationFn: async () =>
+      reviewState.parse(
+        await apiRequest({ method: 'POST', path: `/admin/patients/${patientId}/review/reopen/` }),
+      ),
+    onSuccess: (state) => client.setQueryData([...key, 'review'], state),
+  });
+}
+
 /** The signed PDF saved as a file (the same audited download as the documents panel). */
 export async function downloadSignedPdf(assignmentId: string): Promise<void> {
   const pdf = documentPdf.parse(

@@ -108,6 +108,19 @@ export default {
     resubmitted: 'Handed in again on {{date}} after changes were requested.',
     sectionsAsked: 'Sections: {{sections}}',
     noteLabel: 'Note to the patient',
+    confirm: {
+      reviewedTitle: 'Mark the intake reviewed?',
+      reviewedBody: 'The patient can update their answers again; changes reach you with their next hand-in.',
+      reviewedConfirm: 'Mark reviewed',
+      reopenTitle: 'Reopen the review?',
+      reopenBody:
+        'The intake waits for review again, on the worklist and here, and the patient cannot change it until it is reviewed.',
+      reopenConfirm: 'Reopen review',
+      cancel: 'Cancel',
+    },
+    reopen: 'Reopen review',
+    reopening: 'Reopening…',
+    reopened: 'The review is reopened: the intake waits for review again.',
     markReviewed: 'Mark reviewed',
     requestChanges: 'Request changes',
     working: 'Saving…',
@@ -143,6 +156,7 @@ export default {
     conflicts: {
       nothingNew: 'Nothing has been handed in since the last review.',
       nothingHandedIn: 'The patient has not handed in the intake yet.',
+      nothingToReopen: 'The intake is not marked reviewed, so there is no review to reopen.',
     },
     failed: 'The review could not be saved. Please try again.',
     history: 'Earlier reviews',

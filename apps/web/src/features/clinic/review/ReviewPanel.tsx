@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeReviewEntry, ReviewState } from '@portal/protocol';
 import { useSession } from '../../../api/use-session.ts';
-import { useReviewState, useSubmitReview } from '../clinic-api.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { useReopenReview, useReviewState, useSubmitReview } from '../clinic-api.ts';
 import { useChartFormat } from '../chart/use-chart-format.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
@@ -52,27 +53,54 @@ function StageText({ state }: { state: ReviewState }) {
   );
 }
 
+type Confirming = 'reviewed' | 'reopen' | null;
+
+/** Reopening applies to a "reviewed" on the newest hand-in only (decision 0014). */
+function mayReopen(state: ReviewState): boolean {
+  const [latest] = state.reviews;
+  return (
+    !state.awaiting_review && latest?.outcome === 'reviewed' && latest.submission_id === state.submission?.id
+  );
+}
+
 /** Where the intake stands, what changed since the last review, and (with review_intake) the review actions. */
 export function ReviewPanel({ patientId }: { patientId: string }) {
   const { t } = useTranslation('clinic');
   const mayReview = useSession()?.user.auths.includes('review_intake') ?? false;
   const query = useReviewState(patientId);
   const submit = useSubmitReview(patientId);
+  const reopen = useReopenReview(patientId);
   const [asking, setAsking] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const [done, setDone] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const send = (request: Parameters<typeof submit.mutate>[0]) =>
     submit.mutate(request, {
       onSuccess: () => {
         setAsking(false);
+        setConfirming(null);
         setDone(t(`review.done.${request.outcome}`));
       },
     });
+  const confirmReopen = () =>
+    reopen.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(null);
+        setDone(t('review.reopened'));
+      },
+    });
+  const openConfirm = (what: Exclude<Confirming, null>) => {
+    submit.reset();
+    reopen.reset();
+    setDone(null);
+    setConfirming(what);
+  };
   // Once the confirmation is on screen (an empty status is not displayed, so not focusable before).
   useEffect(() => {
     if (done) status.current?.focus();
   }, [done]);
   const error = submit.isError ? t(reviewErrorKey(submit.error)) : null;
+  const reopenError = reopen.isError ? t(reviewErrorKey(reopen.error)) : null;
   return (
     <section className="card review-panel" aria-labelledby="review-title">
       <h3 id="review-title">{t('review.title')}</h3>
@@ -97,9 +125,9 @@ export function ReviewPanel({ patientId }: { patientId: string }) {
                 type="button"
                 className="button button--primary"
                 disabled={submit.isPending}
-                onClick={() => send({ outcome: 'reviewed' })}
+                onClick={() => openConfirm('reviewed')}
               >
-                {t(submit.isPending ? 'review.working' : 'review.markReviewed')}
+                {t('review.markReviewed')}
               </button>
               <button
                 type="button"
@@ -114,7 +142,18 @@ export function ReviewPanel({ patientId }: { patientId: string }) {
               </button>
             </div>
           )}
-          {error && !asking && <p role="alert">{error}</p>}
+          {mayReview && mayReopen(query.data) && (
+            <div className="review-panel__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => openConfirm('reopen')}
+              >
+                {t('review.reopen')}
+              </button>
+            </div>
+          )}
+          {error && !asking && !confirming && <p role="alert">{error}</p>}
         </>
       )}
       {asking && (
@@ -123,6 +162,32 @@ export function ReviewPanel({ patientId }: { patientId: string }) {
           error={error}
           onClose={() => setAsking(false)}
           onSubmit={({ sections, note }) => send({ outcome: 'changes_requested', sections, note })}
+        />
+      )}
+      {confirming === 'reviewed' && (
+        <ConfirmDialog
+          title={t('review.confirm.reviewedTitle')}
+          body={t('review.confirm.reviewedBody')}
+          confirmLabel={t('review.confirm.reviewedConfirm')}
+          cancelLabel={t('review.confirm.cancel')}
+          busyLabel={t('review.working')}
+          busy={submit.isPending}
+          error={error}
+          onConfirm={() => send({ outcome: 'reviewed' })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'reopen' && (
+        <ConfirmDialog
+          title={t('review.confirm.reopenTitle')}
+          body={t('review.confirm.reopenBody')}
+          confirmLabel={t('review.confirm.reopenConfirm')}
+          cancelLabel={t('review.confirm.cancel')}
+          busyLabel={t('review.reopening')}
+          busy={reopen.isPending}
+          error={reopenError}
+          onConfirm={confirmReopen}
+          onCancel={() => setConfirming(null)}
         />
       )}
     </section>

@@ -6,6 +6,7 @@ export function reviewErrorKey(error: unknown): string {
   if (error instanceof ApiError && error.code === Codes.conflict) {
     if (error.body.message === INTAKE_CONFLICTS.nothingNewToReview) return 'review.conflicts.nothingNew';
     if (error.body.message === INTAKE_CONFLICTS.nothingHandedIn) return 'review.conflicts.nothingHandedIn';
+    if (error.body.message === INTAKE_CONFLICTS.nothingToReopen) return 'review.conflicts.nothingToReopen';
   }
   return 'review.failed';
 }
