@@ -60,7 +60,6 @@ export function InviteForm({ signingAllowed, today = new Date() }: InviteFormPro
         signingAllowed={signingAllowed}
         today={today}
       />
-      {!signingAllowed && <p className="field__hint">{t('invite.signingNotAllowed')}</p>}
       <button type="submit" className="button button--primary" disabled={invite.isPending}>
         {invite.isPending ? t('working') : t('invite.submit')}
       </button>

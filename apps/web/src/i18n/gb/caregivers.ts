@@ -94,8 +94,6 @@ export default {
     title: 'Invite someone',
     intro:
       'They get an e-mail with a link. It does not name you or say anything about your health; they see who asked once they sign in with this address.',
-    signingNotAllowed:
-      'Signing for you as authorised representative is possible only where the clinic has allowed it for you.',
     submit: 'Send invitation',
     sent: 'Invitation sent to {{email}}.',
   },

@@ -27,6 +27,10 @@ describe('the invite form', () => {
     const screen = await renderScreen(<InviteForm signingAllowed={false} today={TODAY} />);
     await expect.element(screen.getByRole('group', { name: 'Fill in' })).toBeVisible();
     await expect.element(screen.getByRole('group', { name: 'Sign' })).not.toBeInTheDocument();
+    // Where no signing is offered, the help does not speak of signing either.
+    expect(screen.container.querySelector('.invite-form')?.textContent).not.toMatch(
+      /signing|authorised representative/i,
+    );
 
     await box('Fill in the BF-ADL assessment').click();
     await expect.element(box('See BF-ADL assessments')).toBeChecked();
