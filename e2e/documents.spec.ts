@@ -47,6 +47,7 @@ test('a patient declines to sign and gives a reason', async ({ page }) => {
   await expect(page.getByText('Please give a reason.')).toBeVisible();
   await page.getByLabel('Reason').fill('I would like to talk to my doctor about the risks first.');
   await page.getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByText('You declined to sign this document.')).toBeVisible();
   await expect(page.locator('.status-badge')).toHaveText('Rejected');
   await expect(
