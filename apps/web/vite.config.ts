@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
@@ -9,8 +11,23 @@ const ENTRY_CHUNK = /^assets\/index-[\w-]+\.js$/;
 // The API runs on the server's port in development; the built app is served by the server itself.
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * React Router's own production build. Its package exports name only its development build, so a
+ * bundler takes that one with its warnings and checks (remix-run/react-router#14753); the build
+ * names the production files itself, the development server keeps the warnings.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   server: {
     proxy: {
       '/backend': apiTarget,
@@ -56,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

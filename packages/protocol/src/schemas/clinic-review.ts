@@ -65,12 +65,6 @@ export const reviewState = z.object({
 });
 export type ReviewState = z.infer<typeof reviewState>;
 
-/** GET /patient/intake/review/ (sealed): the clinic's change request the patient is answering, if any. */
-export const patientReviewNote = z
-  .object({ sections: z.array(IntakeSection), note: z.string(), created_at: z.string() })
-  .nullable();
-export type PatientReviewNote = z.infer<typeof patientReviewNote>;
-
 /** 10409 messages of the intake's review cycle; clients choose their translated text by them. */
 export const INTAKE_CONFLICTS = {
   sectionClosed: 'This section was handed in to the clinic: it opens again if the clinic asks for changes',

@@ -45,3 +45,13 @@ export const intakeStatus = z.object({
 });
 
 export type IntakeStatus = z.infer<typeof intakeStatus>;
+
+/**
+ * GET /patient/intake/review/ (sealed): the clinic's change request the patient is answering, if
+ * any. Here rather than beside the clinic's review schemas: the patient's home reads it, and those
+ * pull in every intake section's schema (the phone rule among them).
+ */
+export const patientReviewNote = z
+  .object({ sections: z.array(IntakeSection), note: z.string(), created_at: z.string() })
+  .nullable();
+export type PatientReviewNote = z.infer<typeof patientReviewNote>;
