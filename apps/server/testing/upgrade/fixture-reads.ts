@@ -7,6 +7,7 @@ import {
   type DocumentsPage,
   type InboxPage,
   type PatientThread,
+  type UserPage,
 } from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
 import { DEMO_ADMIN } from '../test-portal.ts';
@@ -27,6 +28,9 @@ export interface World {
 
 type PlannedRead = Omit<RecordedRead, 'answer'>;
 
+/** An account's own pages, the whole of what an account that joined only to help has. */
+const ACCOUNT_ROUTES = ['/account/mfa/', '/account/caregivers/', '/account/caregivers/activity/'];
+
 const PATIENT_ROUTES = [
   '/patient/profile/',
   '/patient/contact/',
@@ -38,9 +42,7 @@ const PATIENT_ROUTES = [
   '/patient/intake/review/',
   '/patient/bf_adl/',
   '/patient/messages/',
-  '/account/mfa/',
-  '/account/caregivers/',
-  '/account/caregivers/activity/',
+  ...ACCOUNT_ROUTES,
 ];
 
 /** The clinic's reads of each described patient: documents, BF-ADL, every chart section and card, the review. */
@@ -118,6 +120,15 @@ async function patientReads(email: string, client: PortalClient): Promise<Planne
   return plan;
 }
 
+/**
+ * The scenario's caregivers who had no record of their own when they accepted (decision 0032):
+ * they have no chart and no patient pages to read.
+ */
+async function caregiverOnlyAccounts(w: World): Promise<Set<string>> {
+  const users = await w.admin.get<UserPage>('/admin/users/', { page_size: '100' });
+  return new Set(users.items.filter((user) => !user.is_patient).map((user) => user.email));
+}
+
 /** Every read whose answer the upgrade must keep, per account. */
 export async function readPlan(w: World, signed: string[]): Promise<PlannedRead[]> {
   const admin = DEMO_ADMIN.email;
@@ -143,10 +154,17 @@ export async function readPlan(w: World, signed: string[]): Promise<PlannedRead[
       plan.push({ as: admin, path: '/admin/messages/attachment/', query: { id: m.attachment!.id } });
     }
   }
-  for (const id of w.ids.values()) plan.push(...(await chartReads(w, id)));
+  const helpersOnly = await caregiverOnlyAccounts(w);
+  for (const [email, id] of w.ids) if (!helpersOnly.has(email)) plan.push(...(await chartReads(w, id)));
   for (const id of signed) plan.push({ as: admin, path: '/admin/documents/assignment/pdf/', query: { id } });
   plan.push(...worklistReads(w));
-  for (const [email, client] of w.clients) plan.push(...(await patientReads(email, client)));
+  for (const [email, client] of w.clients) {
+    plan.push(
+      ...(helpersOnly.has(email)
+        ? ACCOUNT_ROUTES.map((path) => ({ as: email, path }))
+        : await patientReads(email, client)),
+    );
+  }
   return plan;
 }
 
