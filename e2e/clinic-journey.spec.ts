@@ -121,6 +121,8 @@ for (const run of RUNS) {
       await reject.locator('summary').click();
       await reject.locator('textarea[name="reason"]').fill(REASON);
       await reject.locator('button[type="submit"]').click();
+      // A decline is confirmed first (issue 34).
+      await page.getByRole('alertdialog').locator('.button--danger').click();
       await expect(page.locator('.status-badge')).toBeVisible();
       await expect(page.getByText(REASON, { exact: false })).toBeVisible();
       await expect(reject).toHaveCount(0);
