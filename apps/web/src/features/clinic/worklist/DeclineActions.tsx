@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Codes, DOCUMENT_CONFLICTS, ruleOfMessage, type WorklistRow } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
-import { showNotice } from '../../../api/notice-store.ts';
 import { useDeclineMove } from './worklist-api.ts';
 
 /** The key of the message for a refused move, in the person's language. */
@@ -33,11 +32,7 @@ export function DeclineActions({ row, patientName }: { row: WorklistRow; patient
       kind === 'resend'
         ? { kind, id: document.assignment_id }
         : { kind, id: document.assignment_id, version: document.version },
-      {
-        onSuccess: () =>
-          showNotice({ key: `clinic-worklist:notices.${kind}`, tone: 'success', durationMs: 6_000 }),
-        onError: (e) => setError(errorKeyOf(e)),
-      },
+      { onError: (e) => setError(errorKeyOf(e)) },
     );
 
   if (confirming) {

@@ -9,6 +9,7 @@ import type {
   WorklistSort,
 } from '@portal/protocol';
 import { apiRequest } from '../../../api/client.ts';
+import { showNotice } from '../../../api/notice-store.ts';
 import { useSession } from '../../../api/use-session.ts';
 
 // The worklist answer is sealed: it names patients and, for declines, their reasons.
@@ -84,6 +85,10 @@ export function useDeclineMove() {
   const key = useWorklistKey();
   return useMutation({
     mutationFn: moveDeclined,
+    // Said here rather than by the row that asked: the row leaves the list as the queue refreshes,
+    // and a caller's own callbacks do not run once it has unmounted.
+    onSuccess: (_moved, move) =>
+      showNotice({ key: `clinic-worklist:notices.${move.kind}`, tone: 'success', durationMs: 6_000 }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }
