@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { pdfFilename } from '@portal/protocol';
 import { useActingFor } from '../../api/caregiver-grants.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -11,6 +10,7 @@ import { SignedNote } from './SignedNote.tsx';
 import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useDocument } from './use-documents.ts';
+import { useDocumentsText } from './use-documents-text.ts';
 import './documents.css';
 
 // pdf.js loads with the first document opened, never with the login page.
@@ -21,7 +21,7 @@ const OUTCOME = { signed: 'sign.done', submitted: 'sign.submitted', rejected: 'r
 /** One document: what it is, the PDF itself, and the patient's next move if there is one. */
 export default function DocumentPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('documents');
+  const { t, i18n, owner } = useDocumentsText();
   const query = useDocument(id);
   // Decision 0023: a caregiver who may see documents but not sign them gets no Sign or Decline.
   const maySign = useActingFor().may('sign_documents');
@@ -65,10 +65,10 @@ export default function DocumentPage() {
       {doc.description && <p lang={editionLang(doc)}>{doc.description}</p>}
       {outcome && (
         <p className="form-alert form-alert--success" role="status">
-          {t(outcome)}
+          {owner(outcome)}
         </p>
       )}
-      {doc.rejection_reason && <p>{t('detail.reason', { reason: doc.rejection_reason })}</p>}
+      {doc.rejection_reason && <p>{owner('detail.reason', { reason: doc.rejection_reason })}</p>}
       <SignedNote document={doc} />
       <p>
         <button

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { pdfFilename } from '@portal/protocol';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { fetchDocument } from './documents-api.ts';
 import { downloadPdf } from '../../ui/download-pdf.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
 import { EditionNote, editionLang } from './EditionNote.tsx';
 import { useDocuments } from './use-documents.ts';
+import { useDocumentsText } from './use-documents-text.ts';
 import './documents.css';
 
 /** spec §2 /welcome/reference-documents: the clinic's guides and leaflets, to read and to keep. */
 export default function ReferenceDocumentsPage() {
-  const { t, i18n } = useTranslation('documents');
+  const { t, i18n, owner } = useDocumentsText();
   const documents = useDocuments({ kind: 'reference', page: 1 });
   const download = async (id: string, title: string) => {
     const doc = await fetchDocument(id);
@@ -21,10 +21,10 @@ export default function ReferenceDocumentsPage() {
   return (
     <div className="documents">
       <PageHeading>{t('reference.title')}</PageHeading>
-      <p>{t('reference.intro')}</p>
+      <p>{owner('reference.intro')}</p>
       {documents.isError && (
         <p className="form-alert form-alert--error" role="alert">
-          {t('loadError')}
+          {owner('loadError')}
         </p>
       )}
       {documents.data?.items.length === 0 && <p className="documents__empty">{t('reference.empty')}</p>}

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useActOnDocument } from './use-documents.ts';
+import { useDocumentsText } from './use-documents-text.ts';
 
 /**
  * Declining is a choice the patient may make (spec §4 rejected), with a reason for the care team;
  * it cannot be taken back, so it is confirmed first.
  */
 export function RejectForm({ id }: { id: string }) {
-  const { t } = useTranslation('documents');
+  const { t, owner } = useDocumentsText();
   const act = useActOnDocument();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -36,7 +36,7 @@ export function RejectForm({ id }: { id: string }) {
     <details className="reject-form">
       <summary id={headingId}>{t('reject.heading')}</summary>
       <form onSubmit={submit} noValidate aria-labelledby={headingId}>
-        <p>{t('reject.intro')}</p>
+        <p>{owner('reject.intro')}</p>
         <div className="field">
           <label className="field__label" htmlFor={fieldId}>
             {t('reject.reason')}
@@ -75,7 +75,7 @@ export function RejectForm({ id }: { id: string }) {
       {confirming && (
         <ConfirmDialog
           title={t('reject.confirmTitle')}
-          body={t('reject.confirmBody')}
+          body={owner('reject.confirmBody')}
           confirmLabel={t('reject.button')}
           cancelLabel={t('reject.cancel')}
           busyLabel={t('reject.working')}

@@ -5,6 +5,7 @@ export default {
   filter: {
     label: '显示文件',
     all: '全部',
+    option: '{{label}}（{{count}}）',
   },
   status: {
     draft: '进行中',
@@ -102,5 +103,39 @@ export default {
   },
   edition: {
     fallback: '此文件暂无中文版，以下显示英文版。',
+  },
+  acting: {
+    intro: '{{name}}的护理团队发送的文件，供阅读、签署或交回。',
+    status: {
+      draft: '进行中',
+      submitted: '已提交',
+      pending_signature: '等待签署',
+      signed: '已签署',
+      completed: '已完成',
+      rejected: '已拒绝',
+      expired: '签署已过期',
+      cancelled: '已取消',
+    },
+    loadError: '无法加载{{name}}的文件，请重试。',
+    detail: {
+      reason: '拒绝理由：{{reason}}',
+    },
+    sign: {
+      done: '此文件已签署。',
+      submitted: '表单已发送给{{name}}的护理团队。',
+    },
+    reject: {
+      intro: '如果您不想代{{name}}签署，请告诉{{name}}的护理团队原因，他们会与您联系。',
+      done: '此文件已被拒绝签署。',
+      confirmBody: '{{name}}的护理团队将看到您的理由。之后除非诊所重新发送，否则此文件无法再签署。',
+    },
+    card: {
+      awaiting: '等待{{name}}签署：{{count}} 份',
+      noneAwaiting: '没有等待{{name}}签署的文件',
+      allRead: '所有文件都已打开',
+    },
+    reference: {
+      intro: '{{name}}的护理团队提供的指南与资料，供阅读和保存。',
+    },
   },
 };

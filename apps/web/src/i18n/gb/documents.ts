@@ -5,6 +5,8 @@ export default {
   filter: {
     label: 'Show documents',
     all: 'All',
+    /** A phone's one select for the filter: a status and how many documents have it. */
+    option: '{{label}} ({{count}})',
   },
   status: {
     draft: 'In Progress',
@@ -106,5 +108,45 @@ export default {
   },
   edition: {
     fallback: 'This document has no Chinese edition yet; it is shown in English.',
+  },
+  /**
+   * The same words while acting for someone (decision 0023): "you" there is the caregiver, so
+   * these name the patient, or say whose it is not at all.
+   */
+  acting: {
+    intro: "Documents from {{name}}'s care team to read, sign or return.",
+    status: {
+      draft: 'In Progress',
+      submitted: 'Submitted',
+      pending_signature: 'Awaiting Signature',
+      signed: 'Signed',
+      completed: 'Completed',
+      rejected: 'Rejected',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+    },
+    loadError: "{{name}}'s documents could not be loaded. Please try again.",
+    detail: {
+      reason: 'Reason given: {{reason}}',
+    },
+    sign: {
+      done: 'This document is signed.',
+      submitted: "The form has been sent to {{name}}'s care team.",
+    },
+    reject: {
+      intro:
+        "If you do not want to sign for {{name}}, tell {{name}}'s care team why. They will get in touch.",
+      done: 'Signing this document was declined.',
+      confirmBody:
+        "{{name}}'s care team will see your reason. The document cannot be signed afterwards unless the clinic sends it again.",
+    },
+    card: {
+      awaiting: "Awaiting {{name}}'s signature: {{count}}",
+      noneAwaiting: "Nothing awaits {{name}}'s signature",
+      allRead: 'Every document has been opened',
+    },
+    reference: {
+      intro: "Guides and leaflets from {{name}}'s care team to read and keep.",
+    },
   },
 };

@@ -65,3 +65,54 @@ describe('a caregiver who may see documents but not sign them', () => {
     },
   );
 });
+
+describe('a document while acting for a patient', () => {
+  afterEach(() => setActingFor(null));
+
+  const declined: DocumentDetail = {
+    ...pending,
+    status: 'rejected',
+    actions: [],
+    rejection_reason: 'Not now',
+  };
+  const open = (locale: 'gb' | 'cn', doc: DocumentDetail, scopes: Parameters<typeof actForMargaret>[0]) =>
+    renderScreen(
+      <Routes>
+        <Route path="/welcome/documents/:id" element={<DocumentPage />} />
+      </Routes>,
+      {
+        locale,
+        url: `/welcome/documents/${doc.id}`,
+        data: [
+          [['documents', '', 'document', doc.id], doc],
+          [['documents', '', 'sign', doc.id], session],
+          actForMargaret(scopes),
+        ],
+      },
+    );
+
+  test.each([
+    ['gb', 'Rejected', 'Signing this document was declined.', 'Reason given: Not now', /\byour?\b/i],
+    ['cn', '已拒绝', '此文件已被拒绝签署。', '拒绝理由：Not now', /您/],
+  ] as const)('says a decline without "you" (%s)', async (locale, badge, outcome, reason, you) => {
+    const screen = await open(locale, declined, ['view_documents']);
+    await expect.element(screen.getByText(badge, { exact: true })).toBeVisible();
+    await expect.element(screen.getByRole('status')).toHaveTextContent(outcome);
+    await expect.element(screen.getByText(reason, { exact: true })).toBeVisible();
+    const summary = screen.container.querySelector('.document__summary')!.textContent;
+    expect(`${summary} ${screen.getByRole('status').element().textContent}`).not.toMatch(you);
+  });
+
+  test.each([
+    ['gb', 'Awaiting Signature', 'Decline to sign', "tell Margaret's care team why"],
+    ['cn', '等待签署', '拒绝签署', '请告诉Margaret的护理团队原因'],
+  ] as const)(
+    'names the patient where the signer may decline (%s)',
+    async (locale, badge, decline, intro) => {
+      const screen = await open(locale, pending, ['view_documents', 'sign_documents']);
+      await expect.element(screen.getByText(badge, { exact: true })).toBeVisible();
+      await screen.getByText(decline, { exact: true }).click();
+      await expect.element(screen.getByText(intro, { exact: false })).toBeVisible();
+    },
+  );
+});
