@@ -29,6 +29,8 @@ export interface RouteRule {
    * answers 10403 there, as on every route a scope opens (decision 0032).
    */
   patientRecord?: true;
+  /** The messenger: a caregiver-only account may use it for itself (decision 0033). */
+  caregiverOnlyToo?: true;
   /** Allowed calls end the caller's session: the matrix runs them on a throwaway sign-in. */
   endsSession?: true;
   /**
@@ -134,12 +136,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
 
-  'GET /patient/messages/': { access: 'patient', caregiver: 'write_messages' },
-  'POST /patient/messages/': { access: 'patient', caregiver: 'write_messages' },
-  'POST /patient/messages/read/': { access: 'patient', caregiver: 'write_messages' },
+  'GET /patient/messages/': { access: 'patient', caregiver: 'write_messages', caregiverOnlyToo: true },
+  'POST /patient/messages/': { access: 'patient', caregiver: 'write_messages', caregiverOnlyToo: true },
+  'POST /patient/messages/read/': { access: 'patient', caregiver: 'write_messages', caregiverOnlyToo: true },
   'GET /patient/messages/attachment/': {
     access: 'patient',
     caregiver: 'write_messages',
+    caregiverOnlyToo: true,
     ownedBy: (w) => ({
       request: { method: 'GET', path: '/patient/messages/attachment/', query: { id: w.attachmentOfA } },
       ownerMayRepeat: true,

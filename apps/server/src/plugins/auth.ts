@@ -74,6 +74,11 @@ declare module 'fastify' {
      * answers 10403 on for itself (decision 0032); acting for a patient, the grant decides.
      */
     patientRecord?: boolean;
+    /**
+     * A route a caregiver-only account may also use for itself, without the acting-for header:
+     * writing to the clinic about its own account or the people it helps (decision 0033).
+     */
+    caregiverOnlyToo?: boolean;
   }
   interface FastifyRequest {
     user: SignedInUser | undefined;
@@ -154,7 +159,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (actingFor !== undefined) {
       if (!config.caregiver) throw new ProtocolError(Codes.forbidden);
       request.onBehalf = await judgeActingFor(ctx, session.userId, actingFor, config.caregiver);
-    } else if ((config.caregiver || config.patientRecord) && !session.isPatient) {
+    } else if ((config.caregiver || config.patientRecord) && !config.caregiverOnlyToo && !session.isPatient) {
       throw new ProtocolError(Codes.forbidden);
     }
   });

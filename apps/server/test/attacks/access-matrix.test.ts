@@ -121,10 +121,10 @@ function expectedRefusal(rule: RouteRule, principal: Principal['name']): 10401 |
     return rule.permission && permits(STAFF_ACCOUNTS[principal].auths, rule.permission) ? null : 10403;
   }
   if (access === 'admin') return 10403;
-  // A caregiver-only account has no record of its own to read or write (decision 0032).
-  if (principal === 'caregiverOnly' && access === 'patient' && (rule.caregiver || rule.patientRecord)) {
-    return 10403;
-  }
+  // A caregiver-only account has no record of its own to read or write (decision 0032); it
+  // still writes to the clinic (decision 0033).
+  const ownRecordRoute = (rule.caregiver || rule.patientRecord) && !rule.caregiverOnlyToo;
+  if (principal === 'caregiverOnly' && access === 'patient' && ownRecordRoute) return 10403;
   return null;
 }
 
@@ -194,6 +194,16 @@ describe('route classification', () => {
       .filter((r) => r.method !== 'HEAD' && routeKey(r) in ROUTE_RULES)
       .filter((r) => (r.config.patientRecord === true) !== (ROUTE_RULES[routeKey(r)]!.patientRecord === true))
       .map((r) => `${routeKey(r)}: config ${String(r.config.patientRecord)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens to a caregiver-only account for itself exactly the routes whose rule says so (decision 0033)', () => {
+    const wrong = apiRoutes(w.t)
+      .filter((r) => r.method !== 'HEAD' && routeKey(r) in ROUTE_RULES)
+      .filter(
+        (r) => (r.config.caregiverOnlyToo === true) !== (ROUTE_RULES[routeKey(r)]!.caregiverOnlyToo === true),
+      )
+      .map((r) => `${routeKey(r)}: config ${String(r.config.caregiverOnlyToo)}`);
     expect(wrong).toEqual([]);
   });
 

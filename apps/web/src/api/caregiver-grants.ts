@@ -39,11 +39,14 @@ export interface ActingFor {
   /** The live grant for it, undefined while the grants load. */
   grant: ActingForGrant | undefined;
   /**
-   * What the open record lets this person do: everything on their own record, nothing on the
-   * record of an account that joined only to help (decision 0032: it has none).
+   * What the open record lets this person do: everything on their own record; on the account of
+   * one that joined only to help, which has no record (decision 0032), only writing to the clinic
+   * (decision 0033).
    */
   may: (scope: CaregiverScope) => boolean;
 }
+
+const CAREGIVER_ONLY_MAY: ReadonlySet<CaregiverScope> = new Set(['write_messages']);
 
 export function useActingFor(): ActingFor {
   const patientId = useActingForId();
@@ -53,7 +56,9 @@ export function useActingFor(): ActingFor {
     patientId,
     grant,
     may: (scope) =>
-      patientId === null ? data?.is_patient !== false : (grant?.scopes.includes(scope) ?? false),
+      patientId === null
+        ? data?.is_patient !== false || CAREGIVER_ONLY_MAY.has(scope)
+        : (grant?.scopes.includes(scope) ?? false),
   };
 }
 

@@ -111,6 +111,13 @@ export const inboxQuery = z.object({
 });
 export type InboxQuery = z.input<typeof inboxQuery>;
 
+/**
+ * Whom a conversation is with (decision 0033): a patient, or a caregiver-only account writing
+ * about its own account or the people it helps.
+ */
+export const ThreadAccount = z.enum(['patient', 'caregiver']);
+export type ThreadAccount = z.infer<typeof ThreadAccount>;
+
 /** `name` is given then family name; screens order `first_name` and `last_name` for their reader. */
 export const threadPerson = z.object({
   id: z.uuid(),
@@ -121,7 +128,10 @@ export const threadPerson = z.object({
 
 export const inboxThread = z.object({
   id: z.uuid(),
+  /** The account the conversation is with: the patient, or a caregiver-only account (`account`). */
   patient: threadPerson,
+  /** Absent from an earlier release's server, where every conversation was a patient's. */
+  account: ThreadAccount.default('patient'),
   status: ThreadStatus,
   /** Patient messages no administrator has read yet. */
   unread: z.number().int(),

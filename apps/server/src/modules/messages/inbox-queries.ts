@@ -23,6 +23,7 @@ export function summaries(db: Queryable) {
       patientId: patient.id,
       patientFirst: patient.firstName,
       patientLast: patient.lastName,
+      patientIsPatient: patient.isPatient,
       assigneeId: assignee.id,
       assigneeFirst: assignee.firstName,
       assigneeLast: assignee.lastName,
@@ -39,6 +40,8 @@ export function toInboxThread(row: SummaryRow): InboxThread {
   return {
     id: row.id,
     patient: threadPersonOf(row.patientId, row.patientFirst, row.patientLast),
+    // Only `user` accounts write from the messenger, so not a patient is caregiver-only (decision 0032).
+    account: row.patientIsPatient ? 'patient' : 'caregiver',
     status: row.status,
     unread: row.unread,
     last_message_at: row.lastMessageAt.toISOString(),

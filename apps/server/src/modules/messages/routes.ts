@@ -28,8 +28,12 @@ import { issueZendeskToken } from './zendesk-token.ts';
 const sealed = { 200: envelopeBody };
 // A 5 MB file travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
-/** A caregiver needs `write_messages` to read the thread too: reading it is part of the conversation. */
-const PATIENT = { roles: ['user' as const], caregiver: 'write_messages' as const };
+/**
+ * A caregiver needs `write_messages` to read the thread too: reading it is part of the
+ * conversation. Without the acting-for header the thread is the caller's own, a caregiver-only
+ * account's too (decision 0033): it is never another account's.
+ */
+const PATIENT = { roles: ['user' as const], caregiver: 'write_messages' as const, caregiverOnlyToo: true };
 
 /** The messenger (issue 9): the patient's thread, the clinic inbox and the Zendesk messaging token. */
 export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

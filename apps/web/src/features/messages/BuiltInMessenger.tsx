@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActingForId, useCaregiversOverview } from '../../api/caregiver-grants.ts';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { builtInMessenger, builtInPanel, unseenReplies } from './messenger.ts';
@@ -23,6 +24,9 @@ export function BuiltInMessenger() {
   const send = useSendMessage();
   const { mutate: markRead, isPending: marking, isError: markFailed, reset: resetMark } = useMarkRead();
   const unread = thread.data?.unread ?? 0;
+  // Decision 0033: an account that only helps writes about its account or the people it helps.
+  const overview = useCaregiversOverview();
+  const helper = useActingForId() === null && overview.data?.is_patient === false;
 
   useEffect(() => {
     if (open && openedByUser.current) {
@@ -92,7 +96,7 @@ export function BuiltInMessenger() {
                 {t('errors.generic')}
               </p>
             ) : thread.data.messages.length === 0 ? (
-              <p className="messenger__empty">{t('panel.empty')}</p>
+              <p className="messenger__empty">{t(helper ? 'panel.emptyCaregiver' : 'panel.empty')}</p>
             ) : (
               <MessageList messages={thread.data.messages} viewer="patient" label={t('panel.conversation')} />
             )}

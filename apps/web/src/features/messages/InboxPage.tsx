@@ -120,6 +120,15 @@ export default function InboxPage() {
   );
 }
 
+/** Decision 0033: a conversation with a caregiver-only account names it as a caregiver. */
+function useThreadName() {
+  const { t, i18n } = useTranslation('messages');
+  return (thread: InboxThread) => {
+    const name = formatPersonName(thread.patient, i18n.language);
+    return thread.account === 'caregiver' ? t('inbox.asCaregiver', { name }) : name;
+  };
+}
+
 function ThreadButton({
   thread,
   current,
@@ -130,6 +139,7 @@ function ThreadButton({
   onSelect: () => void;
 }) {
   const { t, i18n } = useTranslation('messages');
+  const nameOf = useThreadName();
   return (
     <button
       type="button"
@@ -137,7 +147,7 @@ function ThreadButton({
       aria-current={current ? 'true' : undefined}
       onClick={onSelect}
     >
-      <span className="thread-item__name">{formatPersonName(thread.patient, i18n.language)}</span>
+      <span className="thread-item__name">{nameOf(thread)}</span>
       {thread.unread > 0 && (
         <span className="thread-item__unread">
           {t('inbox.unread', { count: thread.unread, n: formatNumber(thread.unread, i18n.language) })}
@@ -162,6 +172,7 @@ function ThreadView({ id }: { id: string }) {
   const assignees = useAssignees();
   const actions = useThreadAction();
   const titleId = useId();
+  const nameOf = useThreadName();
   const failure = [actions.assign.error, actions.status.error].find(Boolean);
   const failureKey = failure ? messageErrorKey(failure) : null;
 
@@ -174,7 +185,7 @@ function ThreadView({ id }: { id: string }) {
     );
   }
   const data = thread.data;
-  const patientName = formatPersonName(data.patient, i18n.language);
+  const patientName = nameOf(data);
   return (
     <article className="thread-view" aria-labelledby={titleId}>
       <header className="thread-view__header">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { usePublicConfig } from '../../api/public-config.ts';
 import type { Session } from '../../api/session.ts';
 import { builtInMessenger, setActiveMessenger, zendeskMessenger, type Messenger } from './messenger.ts';
@@ -21,11 +22,13 @@ export const isPatient = (session: Session) =>
  * shows, logged out when the session ends (messenger.ts). `?chat=open`, the reply e-mail's
  * link, opens it.
  */
-export function MessengerHost({ session, writes }: { session: Session; writes: boolean }) {
+export function MessengerHost({ session }: { session: Session }) {
   const { data: config } = usePublicConfig();
   const [params, setParams] = useSearchParams();
-  // A caregiver without `write_messages` for the record open has no messenger for it (decision 0023).
-  const patient = isPatient(session) && writes;
+  const acting = useActingFor();
+  // A caregiver without `write_messages` for the record open has no messenger for it (decision
+  // 0023); an account that only helps writes from its own (decision 0033).
+  const patient = isPatient(session) && acting.may('write_messages');
   const mode = config?.chat_mode;
   const widgetKey = config?.zendesk_widget_key ?? null;
 

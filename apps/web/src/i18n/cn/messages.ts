@@ -14,6 +14,7 @@ export default {
     conversation: '对话',
     loading: '正在加载消息…',
     empty: '暂无消息。您可以向诊所咨询有关诊疗或账户的任何问题。',
+    emptyCaregiver: '暂无消息。您可以向诊所咨询有关您的账户或您所协助人员的任何问题。',
     messageLabel: '发给诊所的消息',
   },
   composer: {
@@ -60,6 +61,7 @@ export default {
     close: '关闭对话',
     reopen: '重新打开对话',
     replyLabel: '回复 {{name}}',
+    asCaregiver: '{{name}}（照护人）',
   },
   errors: {
     empty: '请输入消息或添加附件。',

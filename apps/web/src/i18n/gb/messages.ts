@@ -15,6 +15,7 @@ export default {
     conversation: 'Conversation',
     loading: 'Loading messages…',
     empty: 'No messages yet. Ask the clinic anything about your care or your account.',
+    emptyCaregiver: 'No messages yet. Ask the clinic anything about your account or the people you help.',
     messageLabel: 'Message to the clinic',
   },
   composer: {
@@ -61,6 +62,7 @@ export default {
     close: 'Close conversation',
     reopen: 'Reopen conversation',
     replyLabel: 'Reply to {{name}}',
+    asCaregiver: '{{name}} (caregiver)',
   },
   errors: {
     empty: 'Write a message or attach a file.',

@@ -7,7 +7,12 @@ import InboxPage from '../../../src/features/messages/InboxPage.tsx';
 
 const STAFF = 'sam.staff@clinic.example';
 
-function thread(n: number, first_name: string, last_name: string): InboxThread {
+function thread(
+  n: number,
+  first_name: string,
+  last_name: string,
+  account: InboxThread['account'] = 'patient',
+): InboxThread {
   const id = `6c2b1a09-8f7e-4d6c-9b5a-${String(n).padStart(12, '0')}`;
   return {
     id,
@@ -17,6 +22,7 @@ function thread(n: number, first_name: string, last_name: string): InboxThread {
       first_name,
       last_name,
     },
+    account,
     status: 'open',
     unread: 1,
     last_message_at: '2026-11-20T10:15:00.000Z',
@@ -74,4 +80,56 @@ describe('the inbox search (issue 34)', () => {
     ).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(screen.container);
   });
+});
+
+describe('a conversation with a caregiver-only account (decision 0033)', () => {
+  const dana = thread(3, 'Dana', 'Carer', 'caregiver');
+  const danaThread = [
+    ['messages', 'thread', dana.id],
+    {
+      ...dana,
+      messages: [
+        {
+          id: '8e4d3c2b-1a0f-4e9d-8c7b-000000000001',
+          author: 'patient',
+          author_name: null,
+          on_behalf_by: null,
+          body: 'Can I come to my mother’s appointment?',
+          notice: null,
+          attachment: null,
+          created_at: '2026-11-20T10:15:00.000Z',
+          read_at: null,
+        },
+      ],
+    },
+  ] as const;
+
+  for (const [locale, named] of [
+    ['gb', 'Dana Carer (caregiver)'],
+    ['cn', 'Dana Carer（照护人）'],
+  ] as const) {
+    test(`names the writer as a caregiver, not a patient (${locale})`, async () => {
+      await page.viewport(1280, 900);
+      const screen = await renderScreen(<InboxPage />, {
+        url: `/messages?thread=${dana.id}`,
+        locale,
+        data: [inboxAt({}, [mira, dana]), danaThread],
+        staff: { email: STAFF, auths: ['answer_messages'] },
+      });
+      const list = screen.getByRole('list').first();
+      await expect
+        .element(list.getByRole('button', { name: new RegExp(named.replace(/[()]/g, '\\$&')) }))
+        .toBeVisible();
+      await expect
+        .element(screen.getByRole('heading', { level: 2, name: new RegExp(`Dana Carer`) }))
+        .toHaveTextContent(named);
+      await expect
+        .element(screen.getByRole('listitem').filter({ hasText: 'appointment' }))
+        .toHaveTextContent(named);
+      await expect
+        .element(screen.getByRole('button', { name: /Mira Lang/ }))
+        .not.toHaveTextContent(/caregiver|照护人/);
+      await expectNoAxeViolations(screen.container);
+    });
+  }
 });
