@@ -40,6 +40,31 @@ export function decideAccess(matched: readonly AppRoute[], session: Session | nu
   return { kind: 'allow' };
 }
 
+/** Whose record the tab has open, as far as the record guard needs to know (decisions 0023, 0032). */
+export interface OpenRecord {
+  /** The patient acted for; null on one's own record. */
+  actingFor: string | null;
+  /** False for a caregiver-only account; undefined until its grants have been read. */
+  isPatient: boolean | undefined;
+}
+
+/** The pages of a patient's record: those a grant scope opens (the route table's `caregiverScope`). */
+const isRecordPage = (route: AppRoute) => route.caregiverScope !== undefined;
+
+/**
+ * Decision 0032: a caregiver-only account has no record of its own, so a link to one of its
+ * record pages leads home, where it chooses whose record to open. Until the account is known,
+ * a record page waits rather than ask the server for what may be refused.
+ */
+export function decideRecordAccess(
+  matched: readonly AppRoute[],
+  record: OpenRecord,
+): AccessDecision | { kind: 'wait' } {
+  if (record.actingFor !== null || !matched.some(isRecordPage)) return { kind: 'allow' };
+  if (record.isPatient === undefined) return { kind: 'wait' };
+  return record.isPatient ? { kind: 'allow' } : { kind: 'redirect', to: '/' };
+}
+
 /** Decision 0023: whether the open record's grant lacks a scope one of the matched pages needs. */
 export function grantBlocks(matched: readonly AppRoute[], may: (scope: CaregiverScope) => boolean): boolean {
   return matched.some((route) => route.caregiverScope !== undefined && !may(route.caregiverScope));

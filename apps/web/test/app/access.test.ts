@@ -3,7 +3,8 @@ import { CLINIC_ADMIN_AUTHS } from '@portal/protocol';
 import type { Session } from '../../src/api/session.ts';
 import type { Role } from '../../src/api/user-info.ts';
 import { homePath, isAdministrator } from '../../src/api/home-path.ts';
-import { decideAccess, hasAdminAuth } from '../../src/app/access.ts';
+import { decideAccess, decideRecordAccess, hasAdminAuth } from '../../src/app/access.ts';
+import { ROUTES } from '../../src/app/route-table.ts';
 import type { AppRoute } from '../../src/app/route-types.ts';
 
 function session(roles: Role[], overrides: Partial<Session['user']> = {}): Session {
@@ -125,5 +126,75 @@ describe('where / leads, named in one step', () => {
       const end = decision.kind === 'redirect' ? decision.to : '/welcome';
       expect(homePath(signedIn)).toBe(end);
     }
+  });
+});
+
+/** Every page under `/welcome` with its chain of routes, outermost first, from the route table itself. */
+function homePages(): { path: string; chain: AppRoute[] }[] {
+  const walk = (
+    routes: readonly AppRoute[],
+    parents: AppRoute[],
+    base: string,
+  ): { path: string; chain: AppRoute[] }[] =>
+    routes.flatMap((route) => {
+      const segment = route.path ?? '';
+      const path = route.index
+        ? base
+        : segment.startsWith('/')
+          ? segment
+          : `${base.replace(/\/$/, '')}/${segment}`;
+      const chain = [...parents, route];
+      if (route.children) return walk(route.children, chain, path);
+      return route.component ? [{ path, chain }] : [];
+    });
+  return walk(ROUTES, [], '').filter((page) => page.path.startsWith('/welcome'));
+}
+
+describe('the record guard (decision 0032)', () => {
+  const pages = homePages();
+  const recordPages = pages.filter((page) => page.path !== '/welcome');
+  const caregiverOnly = { actingFor: null, isPatient: false };
+
+  it('finds every patient page of the route table', () => {
+    expect(recordPages.map((page) => page.path).sort()).toEqual([
+      '/welcome/bf-adl',
+      '/welcome/documents',
+      '/welcome/documents/:id',
+      '/welcome/intake-form',
+      '/welcome/reference-documents',
+    ]);
+  });
+
+  it('sends a caregiver-only account from its own patient pages home, and keeps it on home', () => {
+    for (const { path, chain } of pages) {
+      const expected = path === '/welcome' ? { kind: 'allow' } : { kind: 'redirect', to: '/' };
+      expect(decideRecordAccess(chain, caregiverOnly), path).toEqual(expected);
+    }
+  });
+
+  it('opens the same pages while it acts for a patient (the grant decides), and to a patient', () => {
+    for (const { path, chain } of pages) {
+      expect(decideRecordAccess(chain, { actingFor: 'patient-id', isPatient: false }), path).toEqual({
+        kind: 'allow',
+      });
+      expect(decideRecordAccess(chain, { actingFor: null, isPatient: true }), path).toEqual({
+        kind: 'allow',
+      });
+    }
+  });
+
+  it('waits on a patient page until the account is known, not on home or other pages', () => {
+    const unknown = { actingFor: null, isPatient: undefined };
+    for (const { path, chain } of recordPages) {
+      expect(decideRecordAccess(chain, unknown), path).toEqual({ kind: 'wait' });
+    }
+    expect(decideRecordAccess([layout, home, welcome], unknown)).toEqual({ kind: 'allow' });
+    expect(decideRecordAccess([layout, terms], unknown)).toEqual({ kind: 'allow' });
+  });
+
+  it('where it sends a caregiver-only account is where the other guards let it in', () => {
+    const caregiverSession = session(['user']);
+    expect(decideAccess([layout, home, welcome], caregiverSession)).toEqual({ kind: 'allow' });
+    expect(decideRecordAccess([layout, home, welcome], caregiverOnly)).toEqual({ kind: 'allow' });
   });
 });

@@ -15,10 +15,12 @@ interface NavbarProps {
   /** The grants this person holds: with any, the navbar says whose record is open (decision 0023). */
   received: readonly ActingForGrant[];
   actingFor: string | null;
+  /** False for a caregiver-only account (decision 0032). */
+  hasOwnRecord: boolean;
 }
 
 /** spec §2: logo link to home, support dropdown, profile dropdown. */
-export function Navbar({ session, sidebar, received, actingFor }: NavbarProps) {
+export function Navbar({ session, sidebar, received, actingFor, hasOwnRecord }: NavbarProps) {
   const { t } = useTranslation(['layout', 'common']);
   const { data: config } = usePublicConfig();
   const clinic = config?.clinic_name ?? t('common:appName');
@@ -45,7 +47,7 @@ export function Navbar({ session, sidebar, received, actingFor }: NavbarProps) {
       <div className="navbar__actions">
         {received.length > 0 && (
           <Suspense fallback={null}>
-            <RecordSwitcher received={received} open={actingFor} />
+            <RecordSwitcher received={received} open={actingFor} hasOwnRecord={hasOwnRecord} />
           </Suspense>
         )}
         <SupportMenu />

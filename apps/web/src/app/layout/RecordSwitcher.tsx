@@ -11,13 +11,15 @@ interface RecordSwitcherProps {
   received: readonly ActingForGrant[];
   /** The patient whose record is open, null for one's own. */
   open: string | null;
+  /** False for a caregiver-only account: it has no record of its own to offer (decision 0032). */
+  hasOwnRecord: boolean;
 }
 
 /**
  * Decision 0023: whose record is open, and the others this person may open. A menu button
  * (arrows, Home/End, Escape); the switch is announced, since the page's content changes with it.
  */
-export function RecordSwitcher({ received, open }: RecordSwitcherProps) {
+export function RecordSwitcher({ received, open, hasOwnRecord }: RecordSwitcherProps) {
   const { t } = useTranslation('caregivers');
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -28,14 +30,15 @@ export function RecordSwitcher({ received, open }: RecordSwitcherProps) {
     setAnnounced(patientId ? t('record.nowActing', { name }) : t('record.nowOwn'));
     void navigate('/welcome');
   };
+  const own: MenuEntry = {
+    kind: 'radio',
+    id: 'record-own',
+    label: t('record.own'),
+    checked: open === null,
+    onSelect: () => choose(null, ''),
+  };
   const entries: MenuEntry[] = [
-    {
-      kind: 'radio',
-      id: 'record-own',
-      label: t('record.own'),
-      checked: open === null,
-      onSelect: () => choose(null, ''),
-    },
+    ...(hasOwnRecord ? [own] : []),
     ...received.map((grant): MenuEntry => ({
       kind: 'radio',
       id: `record-${grant.patient_id}`,
@@ -49,7 +52,7 @@ export function RecordSwitcher({ received, open }: RecordSwitcherProps) {
       <MenuButton entries={entries} className="record-switcher">
         <span className="record-switcher__label">
           <span className="visually-hidden">{t('record.menu')}: </span>
-          {current ? current.patient_name : t('record.ownShort')}
+          {current ? current.patient_name : hasOwnRecord ? t('record.ownShort') : t('record.choose')}
         </span>
       </MenuButton>
       <p role="status" className="visually-hidden">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,7 +15,7 @@ import { isPatient, MessengerHost, onMessageEvent } from '../../features/message
 import { SkipLink } from '../../ui/SkipLink.tsx';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
 import { homePath } from '../../api/home-path.ts';
-import { grantBlocks, hasAdminAuth } from '../access.ts';
+import { decideRecordAccess, grantBlocks, hasAdminAuth } from '../access.ts';
 import { PageLoading } from '../AppShell.tsx';
 import { matchedRoutes } from '../router.tsx';
 import { ActingForBanner, GrantsUnavailable, NotOpenedByGrant } from './ActingForBanner.tsx';
@@ -114,8 +114,15 @@ export default function SignedInLayout() {
 
   if (!session) return null;
   const onRecord = routes.some((route) => route.name === 'home');
+  // Grants that cannot be read leave the page to the server, which refuses a record it has none of.
+  const ownRecord = overview.data ? overview.data.is_patient !== false : overview.isError ? true : undefined;
+  const record = decideRecordAccess(routes, { actingFor: acting.patientId, isPatient: ownRecord });
   const page =
-    acting.patientId === null ? (
+    record.kind === 'redirect' ? (
+      <Navigate to={record.to} replace />
+    ) : record.kind === 'wait' ? (
+      <PageLoading />
+    ) : acting.patientId === null ? (
       <Outlet />
     ) : !acting.grant && overview.isError ? (
       <GrantsUnavailable onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
@@ -137,6 +144,7 @@ export default function SignedInLayout() {
         sidebar={sidebar.state}
         received={overview.data?.received ?? []}
         actingFor={acting.patientId}
+        hasOwnRecord={ownRecord !== false}
       />
       <div className="shell__body">
         {sidebar.state && (
@@ -158,11 +166,7 @@ export default function SignedInLayout() {
           <Footer />
         </div>
       </div>
-      <MessengerHost
-        key={acting.patientId ?? 'own'}
-        session={session}
-        writes={acting.may('write_messages')}
-      />
+      <MessengerHost key={acting.patientId ?? 'own'} session={session} />
       <Suspense fallback={null}>
         <IdleWarning />
       </Suspense>

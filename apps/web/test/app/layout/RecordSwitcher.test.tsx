@@ -26,7 +26,7 @@ const WANG: ActingForGrant = {
 describe('the record switcher', () => {
   test('says whose record is open and switches with the keyboard, announcing the switch', async () => {
     setActingFor(null);
-    const screen = await renderScreen(<RecordSwitcher received={[LI, WANG]} open={null} />);
+    const screen = await renderScreen(<RecordSwitcher received={[LI, WANG]} open={null} hasOwnRecord />);
     const button = screen.getByRole('button', { name: /Whose record/ });
     await expect.element(button).toHaveTextContent('My record');
 
@@ -51,7 +51,7 @@ describe('the record switcher', () => {
 
   test('shows the open record, and goes back to one’s own, in Chinese', async () => {
     setActingFor(LI.patient_id);
-    const screen = await renderScreen(<RecordSwitcher received={[LI]} open={LI.patient_id} />, {
+    const screen = await renderScreen(<RecordSwitcher received={[LI]} open={LI.patient_id} hasOwnRecord />, {
       locale: 'cn',
     });
     const button = screen.getByRole('button', { name: /当前查看的档案/ });
@@ -63,6 +63,34 @@ describe('the record switcher', () => {
     await expectNoAxeViolations(screen.container);
   });
 
+  for (const [locale, choose, own] of [
+    ['gb', 'Choose whose record', 'My own record'],
+    ['cn', '选择要查看的档案', '我自己的档案'],
+  ] as const) {
+    test(`offers a caregiver-only account only the people it helps (${locale}, decision 0032)`, async () => {
+      setActingFor(null);
+      const screen = await renderScreen(
+        <RecordSwitcher received={[LI, WANG]} open={null} hasOwnRecord={false} />,
+        {
+          locale,
+        },
+      );
+      const button = screen.getByRole('button', { name: new RegExp(choose) });
+      await expect.element(button).toHaveTextContent(choose);
+      await button.click();
+      const items = screen.getByRole('menuitemradio');
+      await expect.element(items.first()).toHaveFocus();
+      expect(items.elements().map((item) => item.textContent)).toEqual(['Li Xiuying', 'Wang Fang']);
+      expect(screen.container.textContent).not.toContain(own);
+      await expectNoAxeViolations(screen.container);
+
+      await userEvent.keyboard('{Enter}');
+      expect(getActingFor()).toBe(LI.patient_id);
+      await expect.element(screen.getByRole('status')).toHaveTextContent('Li Xiuying');
+      setActingFor(null);
+    });
+  }
+
   test('on a 390 px phone its menu stays on the screen wherever the switcher sits', async () => {
     await page.viewport(390, 844);
     setActingFor(null);
@@ -72,6 +100,7 @@ describe('the record switcher', () => {
         <RecordSwitcher
           received={[LI, { ...WANG, patient_name: 'Wang Fang-Alexandrina Montgomery-Smythe' }]}
           open={null}
+          hasOwnRecord
         />
       </div>,
     );
