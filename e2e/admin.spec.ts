@@ -133,11 +133,11 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await documents.getByLabel('Document', { exact: true }).selectOption({ index: 1 });
     await documents.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(notices(admin)).toContainText('Document sent');
-    const row = documents.getByRole('row').nth(1);
-    await expect(row).toContainText('Awaiting signature');
-    await row.getByRole('button', { name: /^Cancel document/ }).click();
+    const sent = documents.getByRole('article').first();
+    await expect(sent).toContainText('Status: Awaiting signature');
+    await sent.getByRole('button', { name: /^Cancel document/ }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancel document' }).click();
-    await expect(row).toContainText('Cancelled');
+    await expect(sent).toContainText('Status: Cancelled');
   });
 
   await test.step('the admin changes the support e-mail; the patient support menu shows it', async () => {

@@ -109,13 +109,13 @@ for (const locale of ['gb', 'cn'] as const) {
     await signIn(page, ADMIN);
     await expect(page).not.toHaveURL(/\/auth\//);
     await page.goto(`/users/${await userIdOf(patient.email)}`);
-    const documents = page.locator('section[aria-labelledby="detail-documents"]');
-    await expect(documents.locator('tbody tr')).toHaveCount(1);
+    const documents = page.locator('section[aria-labelledby="patient-documents-title"]');
+    await expect(documents.getByRole('article')).toHaveCount(1);
     const form = documents.locator('form.assign-document');
     await form.locator('select').selectOption({ label: 'Consent to home medical device therapy' });
     await form.locator('button[type="submit"]').click();
     await expect(form.getByRole('alert')).toHaveText(ALREADY_OPEN[locale]);
-    await expect(documents.locator('tbody tr')).toHaveCount(1);
+    await expect(documents.getByRole('article')).toHaveCount(1);
     await expectNoAxeViolations(page, `document already open (${locale})`);
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ROW_ACTIONS } from './row-actions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { useAccountAction } from './use-account-action.ts';
 import { formatPersonName } from '../../i18n/person-name.ts';
 
@@ -16,9 +16,11 @@ export function AccountActionDialog({ flow }: { flow: ReturnType<typeof useAccou
       title={t(`users.actions.${action}.title`, { name })}
       body={t(`users.actions.${action}.body`, { name, email: user.email })}
       confirmLabel={t(`users.actions.${action}.confirm`)}
+      cancelLabel={t('common.cancel')}
+      busyLabel={t('common.working')}
       danger={rule?.danger ?? false}
       busy={flow.busy}
-      error={flow.error}
+      error={flow.error && t(flow.error)}
       onConfirm={flow.confirm}
       onCancel={flow.cancel}
     />

@@ -6,13 +6,12 @@ import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useNamePage } from '../../ui/page-label.ts';
-import { CaregiversPanel, ChartExports, PatientChart } from '../clinic/index.ts';
+import { CaregiversPanel, ChartExports, PatientChart, PatientDocuments } from '../clinic/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
 import { AssessmentPanel } from './AssessmentPanel.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
-import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { IntakeSummary } from './IntakeSummary.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { actionsFor } from './row-actions.ts';
@@ -81,10 +80,12 @@ export default function UserDetailPage() {
         {isPatient && may('read_chart') && <AssessmentPanel patientId={user.id} />}
       </div>
       {isPatient && may('read_chart') && <PatientChart patientId={user.id} />}
+      {isPatient && (may('read_chart') || may('manage_documents')) && (
+        <PatientDocuments patientId={user.id} patientName={name} />
+      )}
       {isPatient && (may('read_chart') || may('manage_users')) && (
         <CaregiversPanel patientId={user.id} manages={may('manage_users')} />
       )}
-      {isPatient && may('manage_documents') && <DocumentsPanel patientId={user.id} patientName={name} />}
       {detail.data.audit && <AuditTrail userId={user.id} entries={detail.data.audit} />}
       {editing && <AccessDialog user={user} isSelf={isSelf} onClose={() => setEditing(false)} />}
       <AccountActionDialog flow={flow} />

@@ -1,4 +1,4 @@
-import { Codes, DOCUMENT_CONFLICTS, ruleOfMessage, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
+import { Codes, ruleOfMessage, USER_CONFLICTS, USER_REFUSALS } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { NOTICE_CODES } from '../../api/error-notices.ts';
 
@@ -19,15 +19,4 @@ export function adminErrorKey(error: unknown): string | null {
   if (error.code === Codes.itemsNotFound) return 'errors.notFound';
   if (error.code === Codes.validation) return 'errors.validation';
   return 'errors.generic';
-}
-
-/**
- * The same for a call on a patient's documents: a 10409 names a document rule (the patient
- * already has the form open, say), never the account; anything else reads as above.
- */
-export function documentErrorKey(error: unknown): string | null {
-  if (error instanceof ApiError && error.code === Codes.conflict) {
-    return `detail.documents.errors.${ruleOfMessage(DOCUMENT_CONFLICTS, error.body.message) ?? 'conflict'}`;
-  }
-  return adminErrorKey(error);
 }

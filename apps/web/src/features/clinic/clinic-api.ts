@@ -4,19 +4,17 @@ import {
   chartAssessments,
   chartDocuments,
   chartIntakeAnswer,
-  documentPdf,
   reviewState,
   type IntakeSection,
   type ReviewRequest,
 } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
-import { downloadPdf } from '../../ui/download-pdf.ts';
 
 // The chart's sections are read one by one (each read is audited on the server as that
 // section) and never kept after the page closes: health data stays in memory only while shown.
 
-function useChartKey(patientId: string) {
+export function useChartKey(patientId: string) {
   return ['clinic-chart', useSession()?.user.username ?? '', patientId] as const;
 }
 
@@ -42,11 +40,13 @@ export function useChartAssessments(patientId: string) {
   });
 }
 
-export function useChartDocuments(patientId: string) {
+/** Read only for staff who may read the chart (`enabled`): the patient page shows documents to others too. */
+export function useChartDocuments(patientId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...useChartKey(patientId), 'documents'],
     queryFn: async () =>
       chartDocuments.parse(await apiRequest({ method: 'GET', path: chartPath(patientId, 'documents') })),
+    enabled,
     gcTime: 0,
   });
 }
@@ -107,16 +107,4 @@ export function useReopenReview(patientId: string) {
       ),
     onSuccess: (state) => client.setQueryData([...key, 'review'], state),
   });
-}
-
-/** The signed PDF saved as a file (the same audited download as the documents panel). */
-export async function downloadSignedPdf(assignmentId: string): Promise<void> {
-  const pdf = documentPdf.parse(
-    await apiRequest({
-      method: 'GET',
-      path: '/admin/documents/assignment/pdf/',
-      query: { id: assignmentId },
-    }),
-  );
-  downloadPdf(pdf.pdf_base64, pdf.filename);
 }

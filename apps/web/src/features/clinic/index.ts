@@ -2,3 +2,4 @@
 export { PatientChart } from './chart/PatientChart.tsx';
 export { ChartExports } from './exports/ChartExports.tsx';
 export { CaregiversPanel } from './caregivers/CaregiversPanel.tsx';
+export { PatientDocuments } from './documents/PatientDocuments.tsx';

@@ -1,7 +1,7 @@
 export default {
   chart: {
     title: 'Patient chart',
-    intro: 'Read-only: what the patient handed in, their BF-ADL and their documents.',
+    intro: 'Read-only: what the patient handed in and their BF-ADL.',
     loading: 'Loading…',
     failed: 'This part of the chart could not be loaded.',
     notHandedIn: 'Nothing handed in yet.',
@@ -54,8 +54,18 @@ export default {
       },
     },
     documents: {
-      title: 'Documents and their history',
+      title: 'Documents',
       none: 'No documents sent to this patient.',
+      statuses: {
+        draft: 'In progress',
+        submitted: 'Submitted',
+        pending_signature: 'Awaiting signature',
+        signed: 'Signed',
+        completed: 'Completed',
+        rejected: 'Rejected',
+        expired: 'Expired',
+        cancelled: 'Cancelled',
+      },
       status: 'Status: {{status}}',
       due: 'Due {{date}}',
       version: 'Version {{version}}',
@@ -95,6 +105,62 @@ export default {
       original: 'Original document (SHA-256)',
       stamped: 'Signed pages (SHA-256)',
       signedFile: 'Signed file (SHA-256)',
+      working: 'Working…',
+      cancel: 'Cancel',
+      moves: {
+        send: {
+          label: 'Send for signature',
+          title: 'Send “{{title}}” for signature?',
+          body: '{{name}} is told by e-mail that a document awaits their signature.',
+        },
+        accept: {
+          label: 'Accept',
+          title: 'Accept “{{title}}”?',
+          body: 'The document submitted by {{name}} is marked completed.',
+        },
+        countersign: {
+          label: 'Countersign',
+          title: 'Countersign “{{title}}”?',
+          body: 'The document signed by {{name}} is countersigned by the clinic and completed.',
+        },
+        cancel: {
+          label: 'Cancel document',
+          title: 'Cancel “{{title}}”?',
+          body: '{{name}} can no longer sign it. This cannot be undone.',
+        },
+      },
+      notices: {
+        send: {
+          title: 'Document sent',
+          message: 'The patient is told by e-mail that it awaits their signature.',
+        },
+        accept: { title: 'Document accepted', message: 'It is marked completed.' },
+        countersign: { title: 'Document countersigned', message: 'It is completed.' },
+        cancel: { title: 'Document cancelled', message: 'The patient can no longer sign it.' },
+        assigned: {
+          title: 'Document sent',
+          message: 'The patient is told by e-mail that it awaits their signature.',
+        },
+      },
+      errors: {
+        alreadyOpen:
+          'This patient already has this form open: in progress, awaiting their signature or submitted. It was not sent again.',
+        alreadyResent: 'This document was already sent again.',
+        notResendable: 'Only a declined or expired document can be sent again.',
+        templateRetired: 'This document is retired and can no longer be sent.',
+        conflict: 'The document changed in the meantime. The list shows it as it is now.',
+        notFound: 'This document or patient was not found.',
+        validation: 'Some values were not accepted. Please check them.',
+        generic: 'Something went wrong. Please try again.',
+      },
+      assign: {
+        title: 'Send a document for signature',
+        template: 'Document',
+        choose: 'Choose a document',
+        due: 'Sign by',
+        submit: 'Send',
+        pick: 'Choose the document to send.',
+      },
     },
   },
   review: {
@@ -141,10 +207,19 @@ export default {
       needNote: 'Write what the patient should change.',
     },
     changes: {
-      title: 'Changed since the last review',
+      title: {
+        reviewed: 'Changed since the last review',
+        changes_requested: 'Changed since changes were requested',
+      },
       intro: 'Handed in on {{date}}, compared with the hand-in of {{since}}.',
-      none: 'Nothing changed since the last review.',
-      caption: 'Fields changed since the last review',
+      none: {
+        reviewed: 'Nothing changed since the last review.',
+        changes_requested: 'Nothing changed since changes were requested.',
+      },
+      caption: {
+        reviewed: 'Fields changed since the last review',
+        changes_requested: 'Fields changed since changes were requested',
+      },
       section: 'Section',
       field: 'Field',
       before: 'Before',

@@ -59,3 +59,26 @@ test('a caregiver-only account reads as a caregiver, has no chart, and can be ma
   await userEvent.keyboard('{Escape}');
   await expect.element(dialog).not.toBeInTheDocument();
 });
+
+test("a patient's page has one Documents section, for the chart's reader and the documents' manager alike", async () => {
+  const patient: UserDetail = { ...detail, user: { ...detail.user, is_patient: true, is_caregiver: false } };
+  const chartKey = ['clinic-chart', ADMIN, DANA] as const;
+  const screen = await renderScreen(
+    <Routes>
+      <Route path="/users/:id" element={<UserDetailPage />} />
+    </Routes>,
+    {
+      url: `/users/${DANA}`,
+      data: [
+        [['admin-users', ADMIN, 'detail', DANA], patient],
+        [[...chartKey, 'documents'], { items: [], reference: [] }],
+        [[...chartKey, 'assignments'], { items: [] }],
+        [[...chartKey, 'signature-templates'], []],
+      ],
+      staff: { email: ADMIN, auths: ['manage_users', 'read_chart', 'manage_documents'] },
+    },
+  );
+  const documents = screen.getByRole('region', { name: 'Documents', exact: true });
+  await expect.element(documents).toHaveTextContent('No documents sent to this patient.');
+  expect(screen.getByRole('heading', { name: /^Documents/ }).elements()).toHaveLength(1);
+});

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { IntakeResourceName } from '@portal/protocol';
 import { ReviewPanel } from '../review/ReviewPanel.tsx';
 import { AssessmentView } from './AssessmentView.tsx';
-import { DocumentsView } from './DocumentsView.tsx';
 import { InsuranceView } from './InsuranceView.tsx';
 import { IntakeSectionView } from './IntakeSectionView.tsx';
 import '../clinic.css';
@@ -29,7 +28,6 @@ export function PatientChart({ patientId }: { patientId: string }) {
       ))}
       <InsuranceView patientId={patientId} />
       <AssessmentView patientId={patientId} />
-      <DocumentsView patientId={patientId} />
     </section>
   );
 }

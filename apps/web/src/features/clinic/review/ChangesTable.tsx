@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldChange, ReviewState } from '@portal/protocol';
+import type { FieldChange, ReviewOutcome, ReviewState } from '@portal/protocol';
 import { displayValue } from '../../../ui/intake-record/display-value.ts';
 import { CardView } from '../chart/CardView.tsx';
 import { useChartFormat } from '../chart/use-chart-format.ts';
@@ -39,26 +39,28 @@ function Value({
   );
 }
 
-/** Exactly the fields the newest hand-in changed since the last reviewed one, old and new side by side. */
 interface ChangesTableProps {
   patientId: string;
   changes: Changes;
   /** When the newest hand-in came in. */
   handedInAt: string;
+  /** How the earlier hand-in it is compared with was reviewed: the title names that review. */
+  since: ReviewOutcome;
 }
 
-export function ChangesTable({ patientId, changes, handedInAt }: ChangesTableProps) {
+/** Exactly the fields the newest hand-in changed since the last reviewed one, old and new side by side. */
+export function ChangesTable({ patientId, changes, handedInAt, since }: ChangesTableProps) {
   const { t } = useTranslation(['clinic', 'intake']);
   const format = useChartFormat();
   return (
     <section className="review-changes" aria-labelledby="review-changes-title">
-      <h4 id="review-changes-title">{t('review.changes.title')}</h4>
+      <h4 id="review-changes-title">{t(`review.changes.title.${since}`)}</h4>
       {changes.fields.length === 0 ? (
-        <p>{t('review.changes.none')}</p>
+        <p>{t(`review.changes.none.${since}`)}</p>
       ) : (
         <div className="chart-table-wrap">
           <table className="data-table review-changes__table">
-            <caption className="visually-hidden">{t('review.changes.caption')}</caption>
+            <caption className="visually-hidden">{t(`review.changes.caption.${since}`)}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('review.changes.section')}</th>

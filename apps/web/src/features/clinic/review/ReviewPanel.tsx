@@ -53,6 +53,23 @@ function StageText({ state }: { state: ReviewState }) {
   );
 }
 
+/**
+ * What the newest hand-in changed, named after the latest review, whose hand-in the server
+ * compares it with; the server sends changes only once a review exists, and so does this.
+ */
+function Changes({ patientId, state }: { patientId: string; state: ReviewState }) {
+  const [latest] = state.reviews;
+  if (!state.changes || !state.submission || !latest) return null;
+  return (
+    <ChangesTable
+      patientId={patientId}
+      changes={state.changes}
+      handedInAt={state.submission.submitted_at}
+      since={latest.outcome}
+    />
+  );
+}
+
 type Confirming = 'reviewed' | 'reopen' | null;
 
 /** Reopening applies to a "reviewed" on the newest hand-in only (decision 0014). */
@@ -112,13 +129,7 @@ export function ReviewPanel({ patientId }: { patientId: string }) {
       {query.data && (
         <>
           <StageText state={query.data} />
-          {query.data.changes && query.data.submission && (
-            <ChangesTable
-              patientId={patientId}
-              changes={query.data.changes}
-              handedInAt={query.data.submission.submitted_at}
-            />
-          )}
+          <Changes patientId={patientId} state={query.data} />
           {mayReview && query.data.awaiting_review && (
             <div className="review-panel__actions">
               <button

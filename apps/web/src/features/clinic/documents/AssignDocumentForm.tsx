@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showNotice } from '../../api/notice-store.ts';
-import { SelectField } from '../../ui/SelectField.tsx';
-import { documentErrorKey } from './admin-error.ts';
-import { useAssignChoices, useAssignDocument } from './patient-records-api.ts';
-import { adminNotice } from './use-account-action.ts';
+import { showNotice } from '../../../api/notice-store.ts';
+import { SelectField } from '../../../ui/SelectField.tsx';
+import { documentErrorKey } from './document-error.ts';
+import { documentNotice } from './document-notice.ts';
+import { useAssignChoices, useAssignDocument } from './documents-api.ts';
 
-/** YYYY-MM-DD `days` from today, in the administrator's own calendar. */
+/** YYYY-MM-DD `days` from today, in the staff member's own calendar. */
 function daysFromToday(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() + days);
@@ -15,9 +15,9 @@ function daysFromToday(days: number): string {
 
 /** Sends a signature template to this patient; the due date starts from the clinic's signing window. */
 export function AssignDocumentForm({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('admin');
-  const { templates, signingWindowDays } = useAssignChoices();
-  const assign = useAssignDocument();
+  const { t } = useTranslation('clinic');
+  const { templates, signingWindowDays } = useAssignChoices(patientId);
+  const assign = useAssignDocument(patientId);
   const dueId = useId();
   const [template, setTemplate] = useState('');
   const [due, setDue] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!template) {
-      setError('detail.documents.assign.pick');
+      setError('chart.documents.assign.pick');
       return;
     }
     setError(null);
@@ -36,13 +36,13 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
       {
         template_id: template,
         patient_ids: [patientId],
-        // The end of the chosen day where the administrator is.
+        // The end of the chosen day where the staff member is.
         due_at: dueDay ? new Date(`${dueDay}T23:59:59`).toISOString() : undefined,
         send: true,
       },
       {
         onSuccess: () => {
-          showNotice(adminNotice('document_assigned'));
+          showNotice(documentNotice('assigned'));
           setTemplate('');
         },
         onError: (e) => setError(documentErrorKey(e)),
@@ -52,7 +52,7 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
 
   return (
     <form className="assign-document" onSubmit={submit} noValidate>
-      <h3>{t('detail.documents.assign.title')}</h3>
+      <h3>{t('chart.documents.assign.title')}</h3>
       {error && (
         <p className="form-alert form-alert--error" role="alert">
           {t(error)}
@@ -60,17 +60,17 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
       )}
       <div className="assign-document__fields">
         <SelectField
-          label={t('detail.documents.assign.template')}
+          label={t('chart.documents.assign.template')}
           value={template}
           options={[
-            { value: '', label: t('detail.documents.assign.choose') },
+            { value: '', label: t('chart.documents.assign.choose') },
             ...templates.data.map((option) => ({ value: option.id, label: option.title })),
           ]}
           onChange={setTemplate}
         />
         <div className="field">
           <label className="field__label" htmlFor={dueId}>
-            {t('detail.documents.assign.due')}
+            {t('chart.documents.assign.due')}
           </label>
           <input
             id={dueId}
@@ -81,7 +81,7 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
           />
         </div>
         <button type="submit" className="button button--primary" disabled={assign.isPending}>
-          {assign.isPending ? t('common.working') : t('detail.documents.assign.submit')}
+          {assign.isPending ? t('chart.documents.working') : t('chart.documents.assign.submit')}
         </button>
       </div>
     </form>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { STAFF_PRESETS } from '@portal/protocol';
-import { login } from '../../../src/api/auth-api.ts';
-import { clearSession } from '../../../src/api/session.ts';
-import { AssignDocumentForm } from '../../../src/features/admin-users/AssignDocumentForm.tsx';
-import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen } from '../../../testing/render-screen.tsx';
+import { login } from '../../../../src/api/auth-api.ts';
+import { clearSession } from '../../../../src/api/session.ts';
+import { AssignDocumentForm } from '../../../../src/features/clinic/documents/AssignDocumentForm.tsx';
+import { FakePortalServer } from '../../../../testing/fake-portal-server.ts';
+import { renderScreen } from '../../../../testing/render-screen.tsx';
 
 const PATIENT = '00000000-0000-4000-8000-0000000000aa';
 
