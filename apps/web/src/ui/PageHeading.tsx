@@ -14,10 +14,12 @@ interface PageHeadingProps {
  * The page's one h1. After a client-side navigation it takes focus, so screen-reader and
  * keyboard users start at the new content (the first load keeps the browser's own start),
  * unless they went elsewhere (a menu, a dialog, another control) while the page was on its way.
+ * A navigation within the page (its query changed) leaves focus where it is.
  */
 export function PageHeading({ children, title }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  const shownAt = useRef<{ key: string; pathname: string } | null>(null);
   const { t } = useTranslation('common');
   const clinicName = useSiteName();
   const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
@@ -29,8 +31,13 @@ export function PageHeading({ children, title }: PageHeadingProps) {
   }, [documentTitle, site]);
 
   useEffect(() => {
+    const before = shownAt.current;
+    shownAt.current = { key, pathname };
+    // Only the query changed (a search, an order, a filter, a table's page): the person stays on
+    // this page, at the control they used, rather than being sent back to its top.
+    if (before && before.key !== key && before.pathname === pathname) return;
     if (key !== 'default' && headingMayTakeFocus(key, document.activeElement)) ref.current?.focus();
-  }, [key]);
+  }, [key, pathname]);
 
   return (
     <h1 ref={ref} tabIndex={-1}>
