@@ -22,6 +22,7 @@ export async function createVerifiedPatient(
   label: string,
   firstName = 'Robin',
   locale: 'gb' | 'cn' = 'gb',
+  dateOfBirth = '1984-05-17',
 ): Promise<Account> {
   const account = { email: uniqueEmail(label), password: 'Quiet-harbour-lantern-42', firstName };
   const client = new PortalClient({ baseUrl: BASE_URL });
@@ -31,7 +32,7 @@ export async function createVerifiedPatient(
     password: account.password,
     first_name: account.firstName,
     last_name: 'Tester',
-    date_of_birth: '1984-05-17',
+    date_of_birth: dateOfBirth,
     agree_terms: true,
     locale,
   });
