@@ -147,9 +147,9 @@ for (const locale of ['gb', 'cn'] as const) {
     await mine.focus();
     await page.keyboard.press('Space');
     await expect(page).not.toHaveURL(/mine=true/);
-    await expect(
-      rowOf(page, olderName).getByRole('combobox', { name: words.assign(olderName) }),
-    ).toHaveValue('');
+    await expect(rowOf(page, olderName).getByRole('combobox', { name: words.assign(olderName) })).toHaveValue(
+      '',
+    );
     await expect(rowOf(page, olderName).getByRole('combobox')).toContainText(words.nobody);
   });
 }
