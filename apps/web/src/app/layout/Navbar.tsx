@@ -25,7 +25,7 @@ export function Navbar({ session, sidebar, received, actingFor, hasOwnRecord }: 
   const { data: config } = usePublicConfig();
   const clinic = config?.clinic_name ?? t('common:appName');
   return (
-    <header className="navbar">
+    <header className={`navbar${received.length > 0 ? ' navbar--records' : ''}`}>
       {sidebar && (
         <button
           type="button"

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import type { ActingForGrant, PublicConfig } from '@portal/protocol';
+import { setActingFor } from '../../../src/api/acting-for.ts';
+import type { Session } from '../../../src/api/session.ts';
+import { Navbar } from '../../../src/app/layout/Navbar.tsx';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+import '../../../src/ui/theme.css';
+import '../../../src/app/layout/signed-in-layout.css';
+
+const SESSION: Session = {
+  access: 'a',
+  expires: 0,
+  refresh: 'r',
+  user: {
+    refresh: 'r',
+    expires: 0,
+    username: 'dana@example.com',
+    roles: ['user'],
+    auths: [],
+    first_name: 'Dana',
+    insurance_type: null,
+    keep: false,
+  },
+};
+
+const CLINIC = 'Northbridge Clinic & Devices';
+const CONFIG: PublicConfig = {
+  clinic_name: CLINIC,
+  support_email: 'help@example.com',
+  support_phone: '+442079460000',
+  support_phone_display: '+44 20 7946 0000',
+  booking_url: 'https://example.com/book',
+  company_url: 'https://example.com',
+  chat_mode: 'builtin',
+  password_min_length: 12,
+  logo_path: null,
+  zendesk_widget_key: null,
+};
+
+const XIUYING: ActingForGrant = {
+  id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a01',
+  patient_id: '7d1e2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+  patient_name: 'Xiuying Tester',
+  relationship: 'mother',
+  scopes: ['view_intake'],
+  ends_on: '2027-11-26',
+};
+
+/** The lines a text is laid out on, as the words that start each one. */
+function lineStarts(element: Element): string[] {
+  const text = element.firstChild!;
+  const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+  const range = document.createRange();
+  let top = Number.NaN;
+  const starts: string[] = [];
+  for (const word of words) {
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    const rects = range.getClientRects();
+    // A word laid out on two lines was cut in the middle.
+    expect(rects.length, `"${word[0]}" is cut across lines`).toBe(1);
+    if (rects[0]!.top !== top) starts.push(word[0]);
+    top = rects[0]!.top;
+  }
+  return starts;
+}
+
+afterEach(() => setActingFor(null));
+
+describe('the navbar of a caregiver on a phone', () => {
+  for (const width of [390, 320]) {
+    for (const locale of ['gb', 'cn'] as const) {
+      test(`${width} px, ${locale}: the clinic's name whole, the record menu on screen`, async () => {
+        await page.viewport(width, 700);
+        const screen = await renderScreen(
+          <Navbar
+            session={SESSION}
+            sidebar={null}
+            received={[XIUYING]}
+            actingFor={XIUYING.patient_id}
+            hasOwnRecord={false}
+          />,
+          { locale, data: [[['public-config'], CONFIG]] },
+        );
+        const name = screen.getByText(CLINIC);
+        await expect.element(name).toBeVisible();
+        const brand = name.element();
+        expect(lineStarts(brand).length).toBeLessThanOrEqual(2);
+        // Not clipped: the text fits its box.
+        expect(brand.scrollWidth).toBeLessThanOrEqual(brand.clientWidth);
+        await expect
+          .element(screen.getByRole('link', { name: new RegExp(CLINIC) }))
+          .toHaveAccessibleName(expect.stringContaining(CLINIC));
+
+        const switcher = screen.getByRole('button', { name: /Whose record|当前查看的档案/ });
+        await expect.element(switcher).toHaveTextContent('Xiuying Tester');
+        for (const control of screen.getByRole('button').elements()) {
+          const box = control.getBoundingClientRect();
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(width);
+        }
+        await switcher.click();
+        const menu = screen.getByRole('menu');
+        await expect.element(menu).toBeVisible();
+        const box = menu.element().getBoundingClientRect();
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(width);
+        await expectNoAxeViolations(screen.container);
+      });
+    }
+  }
+});
+
+describe('the navbar elsewhere', () => {
+  test('a patient on a 320 px phone: the name wraps between words beside the menus, one row high', async () => {
+    await page.viewport(320, 700);
+    const screen = await renderScreen(
+      <Navbar session={SESSION} sidebar={null} received={[]} actingFor={null} hasOwnRecord />,
+      { data: [[['public-config'], CONFIG]] },
+    );
+    const name = screen.getByText(CLINIC);
+    await expect.element(name).toBeVisible();
+    // Two lines show, the rest ends in an ellipsis; no word is cut.
+    expect(lineStarts(name.element())[0]).toBe('Northbridge');
+    expect(screen.getByRole('banner').element().getBoundingClientRect().height).toBe(64);
+  });
+
+  test('a caregiver on a desktop: one row, the name on one line', async () => {
+    await page.viewport(1280, 800);
+    const screen = await renderScreen(
+      <Navbar session={SESSION} sidebar={null} received={[XIUYING]} actingFor={null} hasOwnRecord={false} />,
+      { data: [[['public-config'], CONFIG]] },
+    );
+    const name = screen.getByText(CLINIC);
+    await expect.element(name).toBeVisible();
+    expect(lineStarts(name.element())).toEqual(['Northbridge']);
+    expect(screen.getByRole('banner').element().getBoundingClientRect().height).toBe(64);
+    await expect
+      .element(screen.getByRole('button', { name: /Whose record/ }))
+      .toHaveTextContent('Choose whose record');
+  });
+});
