@@ -29,11 +29,18 @@ export function NotOpenedByGrant({ grant }: { grant: ActingForGrant }) {
   );
 }
 
+interface GrantsUnavailableProps {
+  onRetry: () => void;
+  retrying: boolean;
+  /** False for a caregiver-only account: its way back leads to the people it helps (decision 0032). */
+  hasOwnRecord: boolean;
+}
+
 /**
  * The grants could not be read while another record is open: without them no page of that record
  * can be judged, so say so, offer to try again, and a way back to one's own record.
  */
-export function GrantsUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function GrantsUnavailable({ onRetry, retrying, hasOwnRecord }: GrantsUnavailableProps) {
   const { t } = useTranslation('caregivers');
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -44,13 +51,13 @@ export function GrantsUnavailable({ onRetry, retrying }: { onRetry: () => void; 
   return (
     <section className="acting-blocked">
       <PageHeading>{t('record.unavailableTitle')}</PageHeading>
-      <p role="alert">{t('record.unavailableBody')}</p>
+      <p role="alert">{hasOwnRecord ? t('record.unavailableBody') : t('record.unavailableBodyHome')}</p>
       <div className="acting-blocked__actions">
         <button type="button" className="button button--primary" disabled={retrying} onClick={onRetry}>
           {t('record.retry')}
         </button>
         <button type="button" className="button button--secondary" onClick={backToOwn}>
-          {t('record.backToOwn')}
+          {hasOwnRecord ? t('record.backToOwn') : t('record.backHome')}
         </button>
       </div>
     </section>

@@ -125,7 +125,11 @@ export default function SignedInLayout() {
     ) : acting.patientId === null ? (
       <Outlet />
     ) : !acting.grant && overview.isError ? (
-      <GrantsUnavailable onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
+      <GrantsUnavailable
+        onRetry={() => void overview.refetch()}
+        retrying={overview.isFetching}
+        hasOwnRecord={ownRecord !== false}
+      />
     ) : !acting.grant ? (
       <PageLoading />
     ) : grantBlocks(routes, acting.may) ? (

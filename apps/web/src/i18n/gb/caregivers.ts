@@ -29,8 +29,11 @@ export default {
     unavailableTitle: 'This record cannot be opened just now',
     unavailableBody:
       'We could not check what you may do on this record. Try again, or go back to your own record.',
+    unavailableBodyHome:
+      'We could not check what you may do on this record. Try again, or go back to the people you help.',
     retry: 'Try again',
     backToOwn: 'Back to my own record',
+    backHome: 'Back to the people I help',
     welcomeTitle: "{{name}}'s record",
     welcomeIntro: "Here is what {{name}}'s care team needs from them, and what you may do for them.",
   },

@@ -34,7 +34,9 @@ describe('the grants failing to load while acting for someone', () => {
   test('says so, retries on request, and goes back to one’s own record', async () => {
     setActingFor(LI.patient_id);
     let retries = 0;
-    const screen = await renderScreen(<GrantsUnavailable onRetry={() => retries++} retrying={false} />);
+    const screen = await renderScreen(
+      <GrantsUnavailable onRetry={() => retries++} retrying={false} hasOwnRecord />,
+    );
     await expect
       .element(screen.getByRole('alert'))
       .toHaveTextContent('We could not check what you may do on this record.');
@@ -47,11 +49,28 @@ describe('the grants failing to load while acting for someone', () => {
   });
 
   test('cannot retry twice at once, and reads in Chinese', async () => {
-    const screen = await renderScreen(<GrantsUnavailable onRetry={() => undefined} retrying />, {
+    const screen = await renderScreen(<GrantsUnavailable onRetry={() => undefined} retrying hasOwnRecord />, {
       locale: 'cn',
     });
     await expect.element(screen.getByRole('heading', { name: '暂时无法打开此档案' })).toBeVisible();
     await expect.element(screen.getByRole('button', { name: '重试' })).toBeDisabled();
     await expect.element(screen.getByRole('button', { name: '返回我自己的档案' })).toBeEnabled();
   });
+
+  for (const [locale, back, body] of [
+    ['gb', 'Back to the people I help', 'go back to the people you help'],
+    ['cn', '返回我协助的人员', '返回您协助的人员列表'],
+  ] as const) {
+    test(`leads a caregiver-only account back to the people it helps, not to a record of its own (${locale})`, async () => {
+      setActingFor(LI.patient_id);
+      const screen = await renderScreen(
+        <GrantsUnavailable onRetry={() => undefined} retrying={false} hasOwnRecord={false} />,
+        { locale },
+      );
+      await expect.element(screen.getByRole('alert')).toHaveTextContent(body);
+      expect(screen.container.textContent).not.toMatch(/own record|自己的档案/);
+      await screen.getByRole('button', { name: back }).click();
+      expect(getActingFor()).toBeNull();
+    });
+  }
 });
