@@ -80,7 +80,9 @@ export async function reconcileActingFor(client: QueryClient): Promise<boolean> 
   const open = getActingFor();
   if (!overview || !open || overview.received.some((g) => g.patient_id === open)) return false;
   openRecord(client, null);
-  showNotice({ key: 'caregiverAccessEnded', tone: 'warning', durationMs: 10_000 });
+  // A caregiver-only account has no record of its own to go back to (decision 0032).
+  const key = overview.is_patient === false ? 'caregiverOnlyAccessEnded' : 'caregiverAccessEnded';
+  showNotice({ key, tone: 'warning', durationMs: 10_000 });
   return true;
 }
 

@@ -10,4 +10,8 @@ export default {
     title: '访问已结束',
     message: '您对该档案的访问权限已结束，现已返回您自己的档案。',
   },
+  caregiverOnlyAccessEnded: {
+    title: '访问已结束',
+    message: '您对该档案的访问权限已结束。您协助的人员列在首页上。',
+  },
 };

@@ -17,4 +17,8 @@ export default {
     title: 'Access ended',
     message: 'Your access to that record has ended. Your own record is open again.',
   },
+  caregiverOnlyAccessEnded: {
+    title: 'Access ended',
+    message: 'Your access to that record has ended. The people you help are listed on your home page.',
+  },
 };
