@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DocumentFieldKind, FieldPrefill, type DocumentField } from '@portal/protocol';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { centredField, dragBy, fieldAt, keyChange, resizeBy, toScreen } from './field-geometry.ts';
+import { centredField, dragBy, fieldAt, keyChange, resizeBy, targetFor, toScreen } from './field-geometry.ts';
 import { PageCanvas } from './PageCanvas.tsx';
 import type { EditorPage } from './pdf-pages.ts';
 import { useColumnWidth } from './use-column-width.ts';
@@ -244,11 +244,12 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
         {columnWidth > 0 &&
           pages.map((page) => {
             const scale = scaleFor(page, columnWidth);
+            const onScreen = { width: page.size.width * scale, height: page.size.height * scale };
             return (
               <div
                 key={page.number}
                 className="field-editor__page"
-                style={{ width: page.size.width * scale, height: page.size.height * scale }}
+                style={onScreen}
                 onClick={(event) => onPageClick(page, event)}
               >
                 <PageCanvas
@@ -256,8 +257,10 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
                   scale={scale}
                   label={t('editor.pageImage', { page: page.number, pages: pages.length })}
                 />
-                {fields.map((field, index) =>
-                  field.page === page.number ? (
+                {fields.map((field, index) => {
+                  if (field.page !== page.number) return null;
+                  const { target, frame } = targetFor(toScreen(field, page.size, scale), onScreen);
+                  return (
                     <button
                       key={index}
                       ref={(element) => {
@@ -266,7 +269,7 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
                       }}
                       type="button"
                       className={`field-box field-box--${field.kind}`}
-                      style={toScreen(field, page.size, scale)}
+                      style={target}
                       aria-pressed={selected === index}
                       aria-describedby={helpId}
                       aria-label={label(field, index)}
@@ -276,11 +279,13 @@ export function FieldEditor({ pages, fields, onChange }: FieldEditorProps) {
                       onPointerMove={onBoxPointerMove}
                       onPointerUp={onBoxPointerUp}
                     >
-                      <span aria-hidden="true">{t(`fieldKinds.${field.kind}`)}</span>
+                      <span className="field-box__frame" style={frame} aria-hidden="true">
+                        <span className="field-box__name">{t(`fieldKinds.${field.kind}`)}</span>
+                      </span>
                       <span className="field-box__grip" aria-hidden="true" />
                     </button>
-                  ) : null,
-                )}
+                  );
+                })}
               </div>
             );
           })}

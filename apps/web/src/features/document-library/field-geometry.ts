@@ -55,6 +55,32 @@ export function toScreen(field: DocumentField, page: PageSize, scale: number): S
   };
 }
 
+/** WCAG 2.2 target size (2.5.8): a pointer target's least width and height, in CSS pixels. */
+export const MIN_TARGET = 24;
+
+/** A placed box on screen: the button one points at, and the box as drawn within it. */
+export interface FieldTarget {
+  /** The box grown evenly round its middle to the minimum target size, kept on the page. */
+  target: ScreenBox;
+  /** The box itself, from the target's top-left corner. */
+  frame: ScreenBox;
+}
+
+/**
+ * Where a box's pointer target goes: a phone shows a page at about half its size, where a date
+ * field is 12 px tall; the target grows, and the box is still drawn at the size it will print.
+ */
+export function targetFor(box: ScreenBox, page: { width: number; height: number }): FieldTarget {
+  const width = Math.max(box.width, MIN_TARGET);
+  const height = Math.max(box.height, MIN_TARGET);
+  const left = clamp(box.left - (width - box.width) / 2, 0, page.width - width);
+  const top = clamp(box.top - (height - box.height) / 2, 0, page.height - height);
+  return {
+    target: { left, top, width, height },
+    frame: { left: box.left - left, top: box.top - top, width: box.width, height: box.height },
+  };
+}
+
 /** A new field of `kind` centred on a point clicked on screen (CSS pixels from the top-left). */
 export function fieldAt(
   kind: DocumentFieldKind,
