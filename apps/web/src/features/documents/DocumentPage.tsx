@@ -65,7 +65,8 @@ export default function DocumentPage() {
       {doc.description && <p lang={editionLang(doc)}>{doc.description}</p>}
       {outcome && (
         <p className="form-alert form-alert--success" role="status">
-          {owner(outcome)}
+          {/* The thanks for a signature is to whoever signed, a representative too. */}
+          {outcome === 'sign.done' ? t(outcome) : owner(outcome)}
         </p>
       )}
       {doc.rejection_reason && <p>{owner('detail.reason', { reason: doc.rejection_reason })}</p>}

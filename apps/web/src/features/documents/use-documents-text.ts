@@ -8,7 +8,6 @@ export type OwnerKey =
   | `status.${DocumentStatus}`
   | 'loadError'
   | 'detail.reason'
-  | 'sign.done'
   | 'sign.submitted'
   | 'reject.intro'
   | 'reject.done'

@@ -121,8 +121,7 @@ export default {
       reason: '拒绝理由：{{reason}}',
     },
     sign: {
-      done: '此文件已签署。',
-      submitted: '表单已发送给{{name}}的护理团队。',
+      submitted: '谢谢，表单已发送给{{name}}的护理团队。',
     },
     reject: {
       intro: '如果您不想代{{name}}签署，请告诉{{name}}的护理团队原因，他们会与您联系。',

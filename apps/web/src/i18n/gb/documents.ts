@@ -130,8 +130,7 @@ export default {
       reason: 'Reason given: {{reason}}',
     },
     sign: {
-      done: 'This document is signed.',
-      submitted: "The form has been sent to {{name}}'s care team.",
+      submitted: "Thank you. The form has been sent to {{name}}'s care team.",
     },
     reject: {
       intro:
