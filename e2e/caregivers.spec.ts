@@ -42,7 +42,7 @@ const WORDS = {
     endAccess: (name: string) => new RegExp(`^End access\\s*: ${name}$`),
     confirmEnd: 'End access',
     ended: (name: string) => `Access for ${name} has ended.`,
-    accessEnded: 'Your access to that record has ended. Your own record is open again.',
+    accessEnded: 'Your access to that record has ended. The people you help are listed on your home page.',
   },
   cn: {
     caregivers: '照护人',
@@ -64,7 +64,7 @@ const WORDS = {
     endAccess: (name: string) => new RegExp(`^终止访问\\s*: ${name}$`),
     confirmEnd: '终止访问',
     ended: (name: string) => `${name} 的访问权限已终止。`,
-    accessEnded: '您对该档案的访问权限已结束，现已返回您自己的档案。',
+    accessEnded: '您对该档案的访问权限已结束。您协助的人员列在首页上。',
   },
 } as const;
 

@@ -158,10 +158,10 @@ for (const run of RUNS) {
         ANSWERS.medical.medication.name,
         ANSWERS.medical.device.name,
         ANSWERS.medical.notes,
-        REASON,
       ];
       for (const value of values)
         await expect(chart.getByText(value, { exact: false }).first()).toBeVisible();
+      await expect(page.locator('.patient-documents').getByText(REASON).first()).toBeVisible();
       const allergies = chart.locator('.allergy-panel');
       await expect(allergies).toContainText(ANSWERS.medical.allergy.substance);
       await expect(allergies).toContainText(run.severity);
