@@ -1,43 +1,17 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import type { ActingForGrant, PublicConfig } from '@portal/protocol';
+import type { ActingForGrant } from '@portal/protocol';
 import { setActingFor } from '../../../src/api/acting-for.ts';
-import type { Session } from '../../../src/api/session.ts';
 import { Navbar } from '../../../src/app/layout/Navbar.tsx';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
+import { PUBLIC_CONFIG, sessionOf } from '../../../testing/signed-in.ts';
 import '../../../src/ui/theme.css';
 import '../../../src/app/layout/signed-in-layout.css';
 
-const SESSION: Session = {
-  access: 'a',
-  expires: 0,
-  refresh: 'r',
-  user: {
-    refresh: 'r',
-    expires: 0,
-    username: 'dana@example.com',
-    roles: ['user'],
-    auths: [],
-    first_name: 'Dana',
-    insurance_type: null,
-    keep: false,
-  },
-};
+const SESSION = sessionOf({ username: 'dana@example.com' });
 
-const CLINIC = 'Northbridge Clinic & Devices';
-const CONFIG: PublicConfig = {
-  clinic_name: CLINIC,
-  support_email: 'help@example.com',
-  support_phone: '+442079460000',
-  support_phone_display: '+44 20 7946 0000',
-  booking_url: 'https://example.com/book',
-  company_url: 'https://example.com',
-  chat_mode: 'builtin',
-  password_min_length: 12,
-  logo_path: null,
-  zendesk_widget_key: null,
-};
+const CLINIC = PUBLIC_CONFIG.clinic_name;
 
 const XIUYING: ActingForGrant = {
   id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a01',
@@ -82,7 +56,7 @@ describe('the navbar of a caregiver on a phone', () => {
             actingFor={XIUYING.patient_id}
             hasOwnRecord={false}
           />,
-          { locale, data: [[['public-config'], CONFIG]] },
+          { locale, data: [[['public-config'], PUBLIC_CONFIG]] },
         );
         const name = screen.getByText(CLINIC);
         await expect.element(name).toBeVisible();
@@ -118,7 +92,7 @@ describe('the navbar elsewhere', () => {
     await page.viewport(320, 700);
     const screen = await renderScreen(
       <Navbar session={SESSION} sidebar={null} received={[]} actingFor={null} hasOwnRecord />,
-      { data: [[['public-config'], CONFIG]] },
+      { data: [[['public-config'], PUBLIC_CONFIG]] },
     );
     const name = screen.getByText(CLINIC);
     await expect.element(name).toBeVisible();
@@ -131,7 +105,7 @@ describe('the navbar elsewhere', () => {
     await page.viewport(1280, 800);
     const screen = await renderScreen(
       <Navbar session={SESSION} sidebar={null} received={[XIUYING]} actingFor={null} hasOwnRecord={false} />,
-      { data: [[['public-config'], CONFIG]] },
+      { data: [[['public-config'], PUBLIC_CONFIG]] },
     );
     const name = screen.getByText(CLINIC);
     await expect.element(name).toBeVisible();

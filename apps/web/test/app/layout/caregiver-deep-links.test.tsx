@@ -2,13 +2,14 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { render } from 'vitest-browser-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CaregiversOverview, PublicConfig } from '@portal/protocol';
+import type { CaregiversOverview } from '@portal/protocol';
 import { setActingFor } from '../../../src/api/acting-for.ts';
 import { clearSession, storeTokens } from '../../../src/api/session.ts';
 import SignedInLayout from '../../../src/app/layout/SignedInLayout.tsx';
 import { ROUTES } from '../../../src/app/route-table.ts';
 import type { AppRoute } from '../../../src/app/route-types.ts';
 import { i18next } from '../../../src/i18n/index.ts';
+import { PUBLIC_CONFIG } from '../../../testing/signed-in.ts';
 
 const USERNAME = 'dana@example.com';
 const MARGARET = {
@@ -18,18 +19,6 @@ const MARGARET = {
   relationship: 'mother',
   ends_on: '2027-11-26',
   scopes: ['view_intake' as const, 'view_documents' as const, 'view_assessments' as const],
-};
-const CONFIG: PublicConfig = {
-  clinic_name: 'Northbridge Clinic & Devices',
-  support_email: 'help@example.com',
-  support_phone: '+442079460000',
-  support_phone_display: '+44 20 7946 0000',
-  booking_url: 'https://example.com/book',
-  company_url: 'https://example.com',
-  chat_mode: 'builtin',
-  password_min_length: 12,
-  logo_path: null,
-  zendesk_widget_key: null,
 };
 
 /**
@@ -62,7 +51,7 @@ async function open(url: string, isPatient: boolean) {
     false,
   );
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(['public-config'], CONFIG);
+  client.setQueryData(['public-config'], PUBLIC_CONFIG);
   client.setQueryData(['caregivers', USERNAME, 'overview'], {
     given: [],
     received: [MARGARET],

@@ -1,41 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import type { CaregiversOverview, PatientThread, PublicConfig } from '@portal/protocol';
+import type { CaregiversOverview, PatientThread } from '@portal/protocol';
 import { setActingFor } from '../../../src/api/acting-for.ts';
-import type { Session } from '../../../src/api/session.ts';
 import { MessengerHost } from '../../../src/features/messages/index.ts';
 import { builtInMessenger } from '../../../src/features/messages/messenger.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
+import { PUBLIC_CONFIG, sessionOf } from '../../../testing/signed-in.ts';
 
-const SESSION: Session = {
-  access: 'a',
-  expires: 0,
-  refresh: 'r',
-  user: {
-    refresh: 'r',
-    expires: 0,
-    username: '',
-    roles: ['user'],
-    auths: [],
-    first_name: 'Dana',
-    insurance_type: null,
-    keep: false,
-  },
-};
-
-const CONFIG: PublicConfig = {
-  clinic_name: 'Northbridge Clinic & Devices',
-  support_email: 'help@example.com',
-  support_phone: '+442079460000',
-  support_phone_display: '+44 20 7946 0000',
-  booking_url: 'https://example.com/book',
-  company_url: 'https://example.com',
-  chat_mode: 'builtin',
-  password_min_length: 12,
-  logo_path: null,
-  zendesk_widget_key: null,
-};
+const SESSION = sessionOf();
 
 const MARGARET = {
   id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a02',
@@ -50,7 +23,7 @@ const EMPTY_THREAD: PatientThread = { id: null, status: 'open', messages: [], un
 
 /** What the layout's hooks read from the cache: the clinic's settings, the grants, an empty thread. */
 const answers = (isPatient: boolean) => [
-  [['public-config'], CONFIG] as const,
+  [['public-config'], PUBLIC_CONFIG] as const,
   [
     ['caregivers', '', 'overview'],
     { given: [], received: [MARGARET], representative_signing_allowed: false, is_patient: isPatient },
