@@ -17,7 +17,7 @@ export default {
     menu: '当前查看的档案',
     own: '我自己的档案',
     ownShort: '我的档案',
-    choose: '选择要查看的档案',
+    choose: '选择档案',
     nowActing: '已打开{{name}}的档案。',
     nowOwn: '已打开您自己的档案。',
     banner: '您正在代表{{name}}操作',

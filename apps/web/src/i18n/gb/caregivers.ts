@@ -19,7 +19,7 @@ export default {
     menu: 'Whose record',
     own: 'My own record',
     ownShort: 'My record',
-    choose: 'Choose whose record',
+    choose: 'Choose a record',
     nowActing: "{{name}}'s record is open.",
     nowOwn: 'Your own record is open.',
     banner: 'You are acting for {{name}}',

@@ -87,6 +87,31 @@ describe('the navbar of a caregiver on a phone', () => {
   }
 });
 
+describe('the record menu of a caregiver-only account with nobody chosen', () => {
+  for (const [locale, label] of [
+    ['gb', 'Choose a record'],
+    ['cn', '选择档案'],
+  ] as const) {
+    test(`375 px, ${locale}: says so in full, not cut short`, async () => {
+      await page.viewport(375, 700);
+      const screen = await renderScreen(
+        <Navbar
+          session={SESSION}
+          sidebar={null}
+          received={[XIUYING]}
+          actingFor={null}
+          hasOwnRecord={false}
+        />,
+        { locale, data: [[['public-config'], PUBLIC_CONFIG]] },
+      );
+      const switcher = screen.getByRole('button', { name: /Whose record|当前查看的档案/ });
+      await expect.element(switcher).toHaveTextContent(label);
+      const text = switcher.element().querySelector('.record-switcher__label')!;
+      expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth);
+    });
+  }
+});
+
 describe('the navbar elsewhere', () => {
   test('a patient on a 320 px phone: the name wraps between words beside the menus, one row high', async () => {
     await page.viewport(320, 700);
@@ -113,6 +138,6 @@ describe('the navbar elsewhere', () => {
     expect(screen.getByRole('banner').element().getBoundingClientRect().height).toBe(64);
     await expect
       .element(screen.getByRole('button', { name: /Whose record/ }))
-      .toHaveTextContent('Choose whose record');
+      .toHaveTextContent('Choose a record');
   });
 });

@@ -64,8 +64,8 @@ describe('the record switcher', () => {
   });
 
   for (const [locale, choose, own] of [
-    ['gb', 'Choose whose record', 'My own record'],
-    ['cn', '选择要查看的档案', '我自己的档案'],
+    ['gb', 'Choose a record', 'My own record'],
+    ['cn', '选择档案', '我自己的档案'],
   ] as const) {
     test(`offers a caregiver-only account only the people it helps (${locale}, decision 0032)`, async () => {
       setActingFor(null);
