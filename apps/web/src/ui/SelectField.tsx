@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 
 export interface SelectOption {
   value: string;
@@ -8,7 +8,7 @@ export interface SelectOption {
 }
 
 interface SelectFieldProps extends Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
+  ComponentPropsWithRef<'select'>,
   'id' | 'value' | 'onChange' | 'children' | 'className'
 > {
   label: string;

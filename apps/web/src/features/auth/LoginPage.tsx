@@ -11,7 +11,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { hasErrors, requiredError, type FieldError } from './form-helpers.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { MfaStep } from './MfaStep.tsx';
 import { useLogin } from './use-auth-mutations.ts';
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { useCompleteMfa } from './use-auth-mutations.ts';
 
 /** The challenge is gone (expired, 10401) or the account locked (10012): the API layer showed its notice. */

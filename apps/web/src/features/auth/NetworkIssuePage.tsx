@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { probeApi } from '../../api/client.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { OfflineIcon } from './StatusIcons.tsx';
 
 /** Only same-site paths go back into the router: `from` comes from the URL. */

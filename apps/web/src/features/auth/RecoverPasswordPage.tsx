@@ -7,7 +7,7 @@ import { apiErrorMessage } from './api-error-message.ts';
 import { emailError } from './field-errors.ts';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import type { FieldError } from './form-helpers.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { useRequestPasswordReset } from './use-auth-mutations.ts';
 
 export default function RecoverPasswordPage() {

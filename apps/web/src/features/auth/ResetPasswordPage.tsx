@@ -8,7 +8,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { passwordError } from './field-errors.ts';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { hasErrors, type FieldError } from './form-helpers.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { SuccessIcon, WarningIcon } from './StatusIcons.tsx';
 import { useConfirmPasswordReset } from './use-auth-mutations.ts';

@@ -10,7 +10,7 @@ import { apiErrorMessage } from './api-error-message.ts';
 import { dateOfBirthError, emailError, nameError, passwordError } from './field-errors.ts';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { hasErrors, type FieldError } from './form-helpers.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { useSignup } from './use-auth-mutations.ts';
 
