@@ -13,18 +13,6 @@ export const DocumentStatus = z.enum([
 ]);
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
-/** Spec §4, English labels verbatim; the web app holds the translations. */
-export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
-  draft: 'In Progress',
-  submitted: 'Submitted',
-  pending_signature: 'Awaiting Your Signature',
-  signed: 'Signed',
-  completed: 'Completed',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
-
 /** Who makes a move: the patient, the clinic (an administrator), or the server's own scheduled job. */
 export const DocumentActor = z.enum(['patient', 'clinic', 'system']);
 export type DocumentActor = z.infer<typeof DocumentActor>;
@@ -43,7 +31,7 @@ export type DocumentAction = z.infer<typeof DocumentAction>;
 
 /**
  * Every action a document's history records: the moves, its creation (or re-sending) and the
- * patient opening it. The chart names each in the reader's language (a web test checks).
+ * patient opening it. The chart names each in the reader's language (the vocabulary's `documentEvent`).
  */
 export const DOCUMENT_EVENT_ACTIONS = [
   ...DocumentAction.options,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DOCUMENT_STATUS_LABELS,
   DOCUMENT_TRANSITIONS,
   DocumentAction,
   DocumentStatus,
@@ -11,19 +10,6 @@ import {
 import { signRequest } from '../../src/schemas/documents.ts';
 
 describe('the document state table', () => {
-  it('labels the eight statuses exactly as spec §4', () => {
-    expect(Object.values(DOCUMENT_STATUS_LABELS)).toEqual([
-      'In Progress',
-      'Submitted',
-      'Awaiting Your Signature',
-      'Signed',
-      'Completed',
-      'Rejected',
-      'Expired',
-      'Cancelled',
-    ]);
-  });
-
   it('gives every action one actor and no move two outcomes', () => {
     for (const action of DocumentAction.options) {
       const actors = new Set(DOCUMENT_TRANSITIONS.filter((t) => t.action === action).map((t) => t.actor));
