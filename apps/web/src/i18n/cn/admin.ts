@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/cn';
+
 /** 管理：用户、用户详情、设置、审计日志，以及接受邀请页面。 */
 export default {
   common: { cancel: '取消', close: '关闭', working: '处理中…', loading: '正在加载…' },
@@ -59,16 +61,7 @@ export default {
     never: '从未',
     roles: { user: '患者', admin: '管理员' },
     kinds: { patient: '患者', caregiver: '照护人', both: '患者、照护人' },
-    auths: {
-      admin: '管理菜单',
-      read_chart: '查看患者病历',
-      review_intake: '审核入院登记表',
-      manage_documents: '管理文件',
-      answer_messages: '回复消息',
-      manage_users: '管理用户',
-      manage_settings: '更改设置',
-      read_audit: '查看审计日志',
-    },
+    auths: words.staffPermission,
     presets: {
       front_desk: '前台',
       clinician: '临床医生',
@@ -242,14 +235,7 @@ export default {
       complete: '已完成 {{date}}',
       draft: '草稿进行中',
       missing: '尚未开始',
-      sections: {
-        profile: '个人资料',
-        contact: '联系方式',
-        emergency_content: '紧急联系人',
-        treating_practitioner: '主治医生',
-        medical_history: '病史',
-        insurance: '保险',
-      },
+      sections: words.intakeSection,
     },
     assessment: {
       title: 'BF-ADL 评估',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/cn';
+
 export default {
   title: '照护人',
   intro:
@@ -73,13 +75,7 @@ export default {
   scopes: {
     legend: '对方可以做什么',
     needs: '同时允许：{{scope}}',
-    view_intake: '查看入院登记表',
-    fill_intake: '填写入院登记表',
-    view_documents: '查看文件',
-    sign_documents: '以授权代表身份签署文件',
-    view_assessments: '查看 BF-ADL 评估',
-    fill_assessments: '填写 BF-ADL 评估',
-    write_messages: '阅读并给诊所写消息',
+    ...words.caregiverScope,
   },
   form: {
     email: '对方的电子邮件地址',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/cn';
+
 export default {
   chart: {
     title: '患者病历',
@@ -56,16 +58,7 @@ export default {
     documents: {
       title: '文件',
       none: '尚未向该患者发送文件。',
-      statuses: {
-        draft: '进行中',
-        submitted: '已提交',
-        pending_signature: '等待签署',
-        signed: '已签署',
-        completed: '已完成',
-        rejected: '已拒绝',
-        expired: '已过期',
-        cancelled: '已取消',
-      },
+      statuses: words.documentStatus.staff,
       status: '状态：{{status}}',
       due: '截止 {{date}}',
       version: '第 {{version}} 版',
@@ -82,20 +75,7 @@ export default {
         system: '门户系统',
       },
       event: '{{who}}：{{action}}',
-      actions: {
-        assign: '已创建',
-        send: '已发送待签署',
-        submit: '已提交',
-        sign: '已签署',
-        accept: '已接受',
-        countersign: '已会签',
-        reject: '已拒绝',
-        expire: '已过期',
-        cancel: '已取消',
-        resend: '已重新发送',
-        view: '已打开',
-        open_signing: '已打开以签署',
-      },
+      actions: words.documentEvent,
       download: '下载已签署的 PDF',
       downloading: '正在下载…',
       certificate: '审计证书',

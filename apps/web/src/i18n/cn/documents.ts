@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/cn';
+
 /** 文件与表单：列表、查看器、签署（规格 §4 的状态名称）。 */
 export default {
   title: '文件与表单',
@@ -7,16 +9,7 @@ export default {
     all: '全部',
     option: '{{label}}（{{count}}）',
   },
-  status: {
-    draft: '进行中',
-    submitted: '已提交',
-    pending_signature: '等待您签署',
-    signed: '已签署',
-    completed: '已完成',
-    rejected: '您已拒绝此表单',
-    expired: '签署已过期',
-    cancelled: '已取消',
-  },
+  status: words.documentStatus.patient,
   kind: {
     reference: '参考文件',
     signature: '表单',
@@ -106,16 +99,7 @@ export default {
   },
   acting: {
     intro: '{{name}}的护理团队发送的文件，供阅读、签署或交回。',
-    status: {
-      draft: '进行中',
-      submitted: '已提交',
-      pending_signature: '等待签署',
-      signed: '已签署',
-      completed: '已完成',
-      rejected: '已拒绝',
-      expired: '签署已过期',
-      cancelled: '已取消',
-    },
+    status: words.documentStatus.acting,
     loadError: '无法加载{{name}}的文件，请重试。',
     detail: {
       reason: '拒绝理由：{{reason}}',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/cn';
+
 /** 入院登记表（features/intake）。字段标签为各字段表的 `fields.<scope>.<field>`。 */
 export default {
   title: '入院登记表',
@@ -16,15 +18,7 @@ export default {
     changesRequested: '诊所要求您修改',
     reviewed: '诊所已于 {{date}} 审核',
   },
-  steps: {
-    profile: '个人资料',
-    contact: '联系方式',
-    emergency_content: '紧急联系人',
-    treating_practitioner: '主治医生',
-    insurance: '保险',
-    medical_history: '病史',
-    review: '核对并提交',
-  },
+  steps: { ...words.intakeSection, review: '核对并提交' },
   stepper: {
     label: '入院登记表步骤',
     status: {

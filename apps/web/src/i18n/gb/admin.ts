@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/gb';
+
 /** Administration: users, user detail, settings, audit log, and the invitation screen. */
 export default {
   common: { cancel: 'Cancel', close: 'Close', working: 'Working…', loading: 'Loading…' },
@@ -72,16 +74,7 @@ export default {
     never: 'Never',
     roles: { user: 'Patient', admin: 'Administrator' },
     kinds: { patient: 'Patient', caregiver: 'Caregiver', both: 'Patient, caregiver' },
-    auths: {
-      admin: 'Administration menu',
-      read_chart: 'Read patient charts',
-      review_intake: 'Review intake forms',
-      manage_documents: 'Manage documents',
-      answer_messages: 'Answer messages',
-      manage_users: 'Manage users',
-      manage_settings: 'Change settings',
-      read_audit: 'Read the audit log',
-    },
+    auths: words.staffPermission,
     presets: {
       front_desk: 'Front desk',
       clinician: 'Clinician',
@@ -266,14 +259,7 @@ export default {
       complete: 'Complete {{date}}',
       draft: 'Draft in progress',
       missing: 'Not started',
-      sections: {
-        profile: 'Profile',
-        contact: 'Contact details',
-        emergency_content: 'Emergency contact',
-        treating_practitioner: 'Treating practitioner',
-        medical_history: 'Medical history',
-        insurance: 'Insurance',
-      },
+      sections: words.intakeSection,
     },
     assessment: {
       title: 'BF-ADL assessment',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/gb';
+
 /** Caregivers (decision 0023): the account page's section, the invitation link's page, the chart's panel. */
 export default {
   title: 'Caregivers',
@@ -78,13 +80,7 @@ export default {
   scopes: {
     legend: 'What they may do',
     needs: 'Also lets them: {{scope}}',
-    view_intake: 'See the intake form',
-    fill_intake: 'Fill in the intake form',
-    view_documents: 'See documents',
-    sign_documents: 'Sign documents as authorised representative',
-    view_assessments: 'See BF-ADL assessments',
-    fill_assessments: 'Fill in the BF-ADL assessment',
-    write_messages: 'Read and write messages to the clinic',
+    ...words.caregiverScope,
   },
   form: {
     email: 'Their e-mail address',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/gb';
+
 export default {
   chart: {
     title: 'Patient chart',
@@ -56,16 +58,7 @@ export default {
     documents: {
       title: 'Documents',
       none: 'No documents sent to this patient.',
-      statuses: {
-        draft: 'In progress',
-        submitted: 'Submitted',
-        pending_signature: 'Awaiting signature',
-        signed: 'Signed',
-        completed: 'Completed',
-        rejected: 'Rejected',
-        expired: 'Expired',
-        cancelled: 'Cancelled',
-      },
+      statuses: words.documentStatus.staff,
       status: 'Status: {{status}}',
       due: 'Due {{date}}',
       version: 'Version {{version}}',
@@ -82,20 +75,7 @@ export default {
         system: 'the portal',
       },
       event: '{{action}} by {{who}}',
-      actions: {
-        assign: 'Created',
-        send: 'Sent for signature',
-        submit: 'Submitted',
-        sign: 'Signed',
-        accept: 'Accepted',
-        countersign: 'Countersigned',
-        reject: 'Declined',
-        expire: 'Expired',
-        cancel: 'Cancelled',
-        resend: 'Sent again',
-        view: 'Opened',
-        open_signing: 'Opened to sign',
-      },
+      actions: words.documentEvent,
       download: 'Download the signed PDF',
       downloading: 'Downloading…',
       certificate: 'Audit certificate',

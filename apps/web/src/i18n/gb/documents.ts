@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/gb';
+
 /** Documents & Forms: list, viewer, signing (spec §4 labels verbatim). */
 export default {
   title: 'Documents & Forms',
@@ -8,16 +10,7 @@ export default {
     /** A phone's one select for the filter: a status and how many documents have it. */
     option: '{{label}} ({{count}})',
   },
-  status: {
-    draft: 'In Progress',
-    submitted: 'Submitted',
-    pending_signature: 'Awaiting Your Signature',
-    signed: 'Signed',
-    completed: 'Completed',
-    rejected: 'Rejected',
-    expired: 'Expired',
-    cancelled: 'Cancelled',
-  },
+  status: words.documentStatus.patient,
   kind: {
     reference: 'Reference document',
     signature: 'Form',
@@ -115,16 +108,7 @@ export default {
    */
   acting: {
     intro: "Documents from {{name}}'s care team to read, sign or return.",
-    status: {
-      draft: 'In Progress',
-      submitted: 'Submitted',
-      pending_signature: 'Awaiting Signature',
-      signed: 'Signed',
-      completed: 'Completed',
-      rejected: 'Rejected',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
-    },
+    status: words.documentStatus.acting,
     loadError: "{{name}}'s documents could not be loaded. Please try again.",
     detail: {
       reason: 'Reason given: {{reason}}',

@@ -1,3 +1,5 @@
+import words from '@portal/protocol/vocabulary/gb';
+
 /** The intake form (features/intake). Field labels are `fields.<scope>.<field>` of its field tables. */
 export default {
   title: 'Intake form',
@@ -16,15 +18,7 @@ export default {
     changesRequested: 'Your clinic asked for changes',
     reviewed: 'Reviewed by your clinic on {{date}}',
   },
-  steps: {
-    profile: 'Profile',
-    contact: 'Contact',
-    emergency_content: 'Emergency contacts',
-    treating_practitioner: 'Treating practitioner',
-    insurance: 'Insurance',
-    medical_history: 'Medical history',
-    review: 'Review',
-  },
+  steps: { ...words.intakeSection, review: 'Review' },
   stepper: {
     label: 'Intake form steps',
     status: {

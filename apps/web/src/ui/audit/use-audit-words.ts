@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { auditTargetParts } from '@portal/protocol';
 import { auditDetailLines, type DetailLine, type DetailWords } from './audit-detail.ts';
 
-export const AUDIT_NAMESPACES = ['audit-labels', 'admin', 'clinic-worklist', 'intake'] as const;
+export const AUDIT_NAMESPACES = ['audit-labels', 'admin', 'clinic-worklist'] as const;
 
 /**
  * Stored values whose words other screens already have, by the detail key they are stored
- * under: the users and settings screens, the worklist's queues, the intake form's sections.
- * The audit labels' own `values` come first (a chart section that is no intake section).
+ * under: the users and settings screens, the worklist's queues. The audit labels' own `values`
+ * come first.
  */
 const WORDS_ELSEWHERE: Record<string, string> = {
   roles: 'admin:users.roles',
@@ -17,8 +17,6 @@ const WORDS_ELSEWHERE: Record<string, string> = {
   status: 'admin:users.status',
   changed: 'admin:settings.fields',
   queue: 'clinic-worklist:queues',
-  section: 'intake:steps',
-  sections: 'intake:steps',
 };
 
 type Words = Partial<Record<string, string>>;
@@ -40,7 +38,7 @@ export function auditVocabulary(t: TFunction<typeof AUDIT_NAMESPACES>): AuditVoc
   const values = table<Partial<Record<string, Words>>>('values');
   return {
     action: (action) => actions[action],
-    record: (kind) => records[kind] ?? (t(`intake:steps.${kind}`, { defaultValue: '' }) || undefined),
+    record: (kind) => records[kind],
     field: (key) => fields[key],
     value: (key, value) => {
       if (key === 'action') return actions[value];
