@@ -5,6 +5,7 @@ import {
   type Locale,
   type MedicalHistory,
 } from '@portal/protocol';
+import { VOCABULARY } from '@portal/protocol/vocabulary';
 import { definitionOf, type StoredSubmission } from '../../assessment/index.ts';
 import { addressLine, type PatientRecord } from '../../patient/index.ts';
 import type { SummaryDocument, SummaryLine, SummarySection } from './summary-pdf.ts';
@@ -58,6 +59,7 @@ function allergyLines(history: MedicalHistory | undefined, l: SummaryLabels): Su
 export function summaryOf(input: SummaryInput): SummaryDocument {
   const { locale, record } = input;
   const l = SUMMARY_LABELS[locale];
+  const words = VOCABULARY[locale];
   const tag = LANGUAGE_TAG[locale];
   const day = (date: Date) =>
     new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: TIME_ZONE }).format(date);
@@ -86,7 +88,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
     // Allergies come first after the patient: what a clinician must not miss.
     { heading: l.sections.allergies, lines: allergyLines(history, l) },
     {
-      heading: l.sections.contact,
+      heading: words.chartSection.contact,
       lines: orNone(
         [
           ...field(l.fields.mobile, readablePhone(contact?.mobile_phone)),
@@ -98,7 +100,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
       ),
     },
     {
-      heading: l.sections.emergency,
+      heading: words.chartSection.emergency_content,
       lines: orNone(
         (emergency?.contacts ?? []).map((c) =>
           line(
@@ -111,7 +113,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
       ),
     },
     {
-      heading: l.sections.practitioner,
+      heading: words.chartSection.treating_practitioner,
       lines: practitioner
         ? [
             line(
@@ -129,7 +131,7 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
         : [line(l.none)],
     },
     {
-      heading: l.sections.coverage,
+      heading: words.chartSection.insurance,
       lines: orNone(
         record.coverages.map((c) =>
           line(
@@ -195,10 +197,10 @@ export function summaryOf(input: SummaryInput): SummaryDocument {
               ),
     },
     {
-      heading: l.sections.documents,
+      heading: words.chartSection.documents,
       lines: orNone(
         input.documents.flatMap((d) => [
-          line(`${d.title}: ${l.status[d.status]} (${day(new Date(d.updated_at))})`),
+          line(`${d.title}: ${words.documentStatus.staff[d.status]} (${day(new Date(d.updated_at))})`),
           ...(d.rejection_reason ? [line(`  ${l.fields.reason}: ${d.rejection_reason}`)] : []),
         ]),
         l,

@@ -1,6 +1,9 @@
-import type { DocumentStatus, Locale } from '@portal/protocol';
+import type { Locale } from '@portal/protocol';
 
-/** Every word the printable summary prints, in each language staff read (issue 18 item 6). */
+/**
+ * The printable summary's own words, in each language staff read; a chart section's heading and a
+ * document's status come from the vocabulary, as on the chart.
+ */
 export const SUMMARY_LABELS = {
   gb: {
     title: 'Patient summary',
@@ -8,17 +11,12 @@ export const SUMMARY_LABELS = {
     page: 'Page {{page}} of {{pages}}',
     sections: {
       patient: 'Patient',
-      contact: 'Contact',
-      emergency: 'Emergency contacts',
-      practitioner: 'Treating practitioner',
-      coverage: 'Insurance',
       allergies: 'Allergies',
       conditions: 'Conditions',
       surgeries: 'Surgeries',
       medications: 'Medications',
       mobility: 'Mobility aids and devices',
       bfAdl: 'BF-ADL (Barthel index)',
-      documents: 'Documents',
     },
     fields: {
       name: 'Name',
@@ -50,16 +48,6 @@ export const SUMMARY_LABELS = {
       current: 'Current smoker',
       not_disclosed: 'Not disclosed',
     },
-    status: {
-      draft: 'In progress',
-      submitted: 'Submitted',
-      pending_signature: 'Awaiting signature',
-      signed: 'Signed',
-      completed: 'Completed',
-      rejected: 'Declined',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
-    } satisfies Record<DocumentStatus, string>,
   },
   cn: {
     title: '患者摘要',
@@ -67,17 +55,12 @@ export const SUMMARY_LABELS = {
     page: '第 {{page}} 页，共 {{pages}} 页',
     sections: {
       patient: '患者',
-      contact: '联系方式',
-      emergency: '紧急联系人',
-      practitioner: '主治医生',
-      coverage: '保险',
       allergies: '过敏',
       conditions: '疾病',
       surgeries: '手术',
       medications: '用药',
       mobility: '助行器具和设备',
       bfAdl: 'BF-ADL（巴氏指数）',
-      documents: '文件',
     },
     fields: {
       name: '姓名',
@@ -104,16 +87,6 @@ export const SUMMARY_LABELS = {
     sexAtBirth: { female: '女', male: '男', intersex: '间性', not_disclosed: '未透露' },
     severity: { mild: '轻度', moderate: '中度', severe: '重度', unknown: '严重程度不明' },
     smoking: { never: '从不吸烟', former: '已戒烟', current: '目前吸烟', not_disclosed: '未透露' },
-    status: {
-      draft: '进行中',
-      submitted: '已提交',
-      pending_signature: '等待签署',
-      signed: '已签署',
-      completed: '已完成',
-      rejected: '已拒绝',
-      expired: '已过期',
-      cancelled: '已取消',
-    } satisfies Record<DocumentStatus, string>,
   },
 } satisfies Record<Locale, unknown>;
 

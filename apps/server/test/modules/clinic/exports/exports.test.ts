@@ -122,7 +122,7 @@ describe('exports for the clinic’s record (issue 18 item 6)', () => {
       'Mobile: 07700 900123',
       '0117 900 0000',
       'Consent to video visits',
-      'Declined',
+      'Rejected',
       REASON,
       '85 points',
     ]) {
