@@ -1,6 +1,6 @@
 import type { Locale } from '../schemas/auth.ts';
-import cn from './cn.ts';
-import gb from './gb.ts';
+import * as cn from './cn.ts';
+import * as gb from './gb.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 export type { Vocabulary } from './vocabulary.ts';

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/cn';
+import * as words from '@portal/protocol/vocabulary/cn';
 
 /** 管理：用户、用户详情、设置、审计日志，以及接受邀请页面。 */
 export default {

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/cn';
+import * as words from '@portal/protocol/vocabulary/cn';
 
 /** 审计记录的文字说明：服务器记录的每项操作、结果、详情中的字段及其取值。 */
 export default {

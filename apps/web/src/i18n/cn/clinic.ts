@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/cn';
+import * as words from '@portal/protocol/vocabulary/cn';
 
 export default {
   chart: {

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/cn';
+import * as words from '@portal/protocol/vocabulary/cn';
 
 /** 文件与表单：列表、查看器、签署（规格 §4 的状态名称）。 */
 export default {

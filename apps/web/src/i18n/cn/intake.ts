@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/cn';
+import * as words from '@portal/protocol/vocabulary/cn';
 
 /** 入院登记表（features/intake）。字段标签为各字段表的 `fields.<scope>.<field>`。 */
 export default {

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/gb';
+import * as words from '@portal/protocol/vocabulary/gb';
 
 /**
  * Audit rows in words (issue 18): each action the server records, the outcomes, the fields of a

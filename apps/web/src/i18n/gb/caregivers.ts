@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/gb';
+import * as words from '@portal/protocol/vocabulary/gb';
 
 /** Caregivers (decision 0023): the account page's section, the invitation link's page, the chart's panel. */
 export default {

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/gb';
+import * as words from '@portal/protocol/vocabulary/gb';
 
 export default {
   chart: {

@@ -1,4 +1,4 @@
-import words from '@portal/protocol/vocabulary/gb';
+import * as words from '@portal/protocol/vocabulary/gb';
 
 /** The intake form (features/intake). Field labels are `fields.<scope>.<field>` of its field tables. */
 export default {
