@@ -7,6 +7,8 @@
 /** The parts of a zod issue the message depends on (zod's own issue types fit this shape). */
 export interface Issue {
   readonly code: string;
+  /** Where the issue is, from the schema's root, e.g. ['contacts', 0, 'phone']. */
+  readonly path?: readonly PropertyKey[];
   readonly input?: unknown;
   readonly origin?: string;
   readonly format?: string;

@@ -1,5 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  useForm,
+  type FieldError,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { encodeMessage, messageOfIssue, type FieldMessage, type Issue } from './issue-message.ts';
 
@@ -9,6 +15,27 @@ export interface ZodFormOptions<Input extends FieldValues, Output> extends Omit<
 > {
   /** A form's own words for some issues; `undefined` falls back to the common ones. */
   messageOf?: (issue: Issue) => FieldMessage | undefined;
+}
+
+/**
+ * Checks the values with `schema` and words every issue through `messageOf`. The protocol's
+ * schemas carry English messages for the API, which would win over a per-parse error map, so
+ * the issues are worded here, after the parse, from their codes.
+ */
+function zodFormResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  messageOf: ZodFormOptions<Input, Output>['messageOf'],
+): Resolver<Input, unknown, Output> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values, { reportInput: true });
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const message = encodeMessage(messageOf?.(issue) ?? messageOfIssue(issue));
+      errors[issue.path.join('.')] ??= { type: issue.code, message };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
 }
 
 /**
@@ -24,8 +51,6 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
     reValidateMode: 'onChange',
     shouldFocusError: true,
     ...options,
-    resolver: zodResolver(schema as never, {
-      error: (issue: Issue) => encodeMessage(messageOf?.(issue) ?? messageOfIssue(issue)),
-    }) as never,
+    resolver: zodFormResolver(schema as unknown as z.ZodType<z.output<Schema>, z.input<Schema>>, messageOf),
   });
 }
