@@ -104,23 +104,6 @@ export function getAt(root: FormRecord, path: FieldPath): FormValue | undefined 
   return current;
 }
 
-/** A copy of `root` with `value` at `path`; the untouched branches are shared. */
-export function setAt(root: FormRecord, path: FieldPath, value: FormValue): FormRecord {
-  const [head, ...rest] = path;
-  if (head === undefined) return root;
-  const child = root[head];
-  if (rest.length === 0) return { ...root, [head]: value };
-  if (Array.isArray(child)) {
-    const list = [...(child as FormRecord[])];
-    const index = Number(rest[0]);
-    const item = list[index];
-    if (item === undefined) return root;
-    list[index] = rest.length === 1 ? (value as FormRecord) : setAt(item, rest.slice(1), value);
-    return { ...root, [head]: list };
-  }
-  return { ...root, [head]: setAt((child ?? {}) as FormRecord, rest, value) };
-}
-
 /** The spec of the field at `path` (list indexes skipped), for labels and messages. */
 export function specAt(table: AnyTable, path: FieldPath): AnySpec | undefined {
   let current: AnyTable = table;

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type {
   AnySpec,
@@ -6,16 +7,16 @@ import type {
   FormRecord,
   GroupSpecAny,
 } from '../../../ui/intake-record/field-spec.ts';
+import { getAt } from '../../../ui/intake-record/form-values.ts';
 import { CheckboxField } from './CheckboxField.tsx';
 import { ChoiceFieldset } from './ChoiceFieldset.tsx';
-import { fieldId, useFormContext } from './form-context.ts';
-import { getAt } from '../../../ui/intake-record/form-values.ts';
+import { fieldId, useFieldTableSettings } from './field-table-context.ts';
 import { InputField } from './InputField.tsx';
 import { RepeatingList } from './RepeatingList.tsx';
 
 function GroupFieldset({ spec, path, scope }: { spec: GroupSpecAny; path: FieldPath; scope: string }) {
   const { t } = useTranslation('intake');
-  const { idPrefix } = useFormContext();
+  const { idPrefix } = useFieldTableSettings();
   const label = t(`fields.${scope}.${String(path.at(-1))}`);
   return (
     <fieldset className="intake-group" id={fieldId(idPrefix, path)}>
@@ -43,11 +44,14 @@ function Field({ spec, path, scope }: { spec: AnySpec; path: FieldPath; scope: s
 
 /** Renders a field table: every field in order, half-width ones side by side on wider screens. */
 export function FieldTableView({ table, path }: { table: AnyTable; path: FieldPath }) {
-  const { values } = useFormContext();
+  const specs = Object.entries(table.fields);
+  // Only a table with conditional fields follows its values as they are typed.
+  const conditional = specs.some(([, spec]) => spec.visibleWhen);
+  const values = useWatch({ disabled: !conditional }) as FormRecord;
   const here = (getAt(values, path) ?? {}) as FormRecord;
   return (
     <div className="intake-grid">
-      {Object.entries(table.fields)
+      {specs
         .filter(([, spec]) => !spec.visibleWhen || spec.visibleWhen(here))
         .map(([name, spec]) => (
           <div

@@ -1,7 +1,10 @@
+import { useEffect, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldMessage } from '../../../ui/form/use-field-message.ts';
 import type { FieldPath, FormRecord, ListSpecAny } from '../../../ui/intake-record/field-spec.ts';
-import { fieldId, useFormContext } from './form-context.ts';
-import { emptyForm, getAt, pathKey } from '../../../ui/intake-record/form-values.ts';
+import { emptyForm, pathKey } from '../../../ui/intake-record/form-values.ts';
+import { fieldId, focusField, useFieldTableSettings } from './field-table-context.ts';
 import { FieldTableView } from './FieldTableView.tsx';
 
 /**
@@ -11,56 +14,64 @@ import { FieldTableView } from './FieldTableView.tsx';
  */
 export function RepeatingList({ spec, path, scope }: { spec: ListSpecAny; path: FieldPath; scope: string }) {
   const { t } = useTranslation('intake');
-  const form = useFormContext();
-  const items = (getAt(form.values, path) ?? []) as FormRecord[];
-  const id = fieldId(form.idPrefix, path);
-  const name = String(path.at(-1));
+  const { idPrefix } = useFieldTableSettings();
+  const name = pathKey(path);
+  const { fields, append, remove } = useFieldArray({ name });
+  const items = (useWatch({ name }) ?? []) as FormRecord[];
+  // A list's own message (too few, too many) sits at its root once it has items.
+  const rootError = useFieldMessage(`${name}.root`);
+  const ownError = useFieldMessage(name);
+  const error = rootError ?? ownError;
+  // Focus waits for the added or removed item's DOM.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusRequest) focusField(focusRequest.id);
+  }, [focusRequest]);
+
+  const id = fieldId(idPrefix, path);
   const itemScope = spec.table.scope;
   const firstField = Object.keys(spec.table.fields)[0] ?? '';
-  const error = form.errors[pathKey(path)];
-  const headingOf = (index: number) => `${fieldId(form.idPrefix, [...path, index])}-heading`;
-  const titleOf = (item: FormRecord, index: number) => {
+  const headingOf = (index: number) => `${fieldId(idPrefix, [...path, index])}-heading`;
+  const titleOf = (index: number) => {
     const title = t(`items.${itemScope}`, { n: index + 1 });
-    const itemName = item[spec.itemName];
+    const itemName = items[index]?.[spec.itemName];
     return typeof itemName === 'string' && itemName.trim()
       ? t('list.itemNamed', { title, name: itemName.trim() })
       : title;
   };
 
-  const add = () =>
-    form.setList(
-      path,
-      [...items, emptyForm(spec.table)],
-      fieldId(form.idPrefix, [...path, items.length, firstField]),
-    );
-  const remove = (index: number) => {
-    const rest = items.filter((_, i) => i !== index);
-    const next = rest.length === 0 ? `${id}-add` : headingOf(Math.min(index, rest.length - 1));
-    form.setList(path, rest, next);
+  const add = () => {
+    append(emptyForm(spec.table), { shouldFocus: false });
+    setFocusRequest({ id: fieldId(idPrefix, [...path, fields.length, firstField]) });
+  };
+  const removeAt = (index: number) => {
+    remove(index);
+    const left = fields.length - 1;
+    setFocusRequest({ id: left === 0 ? `${id}-add` : headingOf(Math.min(index, left - 1)) });
   };
 
   return (
     <section className="repeat" id={id} aria-labelledby={`${id}-title`}>
       <h3 className="repeat__title" id={`${id}-title`}>
-        {t(`fields.${scope}.${name}`)}
+        {t(`fields.${scope}.${String(path.at(-1))}`)}
       </h3>
       {spec.hint && <p className="field__hint">{t(spec.hint)}</p>}
-      {items.length > 0 && (
+      {fields.length > 0 && (
         <ol className="repeat__items">
-          {items.map((item, index) => (
-            <li key={index} className="repeat__item">
+          {fields.map((item, index) => (
+            <li key={item.id} className="repeat__item">
               <h4 className="repeat__item-title" id={headingOf(index)} tabIndex={-1}>
-                {titleOf(item, index)}
+                {titleOf(index)}
               </h4>
               <FieldTableView table={spec.table} path={[...path, index]} />
-              {items.length > (spec.min ?? 0) && (
+              {fields.length > (spec.min ?? 0) && (
                 <button
                   type="button"
                   className="button button--ghost repeat__remove"
-                  onClick={() => remove(index)}
+                  onClick={() => removeAt(index)}
                 >
                   {t('list.remove')}
-                  <span className="visually-hidden"> {titleOf(item, index)}</span>
+                  <span className="visually-hidden"> {titleOf(index)}</span>
                 </button>
               )}
             </li>
@@ -69,10 +80,10 @@ export function RepeatingList({ spec, path, scope }: { spec: ListSpecAny; path: 
       )}
       {error && (
         <p className="field__error" id={`${id}-error`}>
-          {t(error.key, error.values)}
+          {error}
         </p>
       )}
-      {items.length < spec.max ? (
+      {fields.length < spec.max ? (
         <button
           type="button"
           id={`${id}-add`}

@@ -9,19 +9,19 @@ import {
   treatingPractitionerSchemaIn,
   type IntakeResourceName,
 } from '@portal/protocol';
+import type { z } from 'zod';
 import type { AnyTable } from '../../../ui/intake-record/field-spec.ts';
 import { SECTION_TABLES } from '../../../ui/intake-record/section-tables.ts';
-import type { Schema } from '../form/validation.ts';
 
 /** One of the five single resources: its fields, the schema the server applies, and its draft form. */
 export interface SectionDefinition {
   name: IntakeResourceName;
   table: AnyTable;
-  schema: Schema;
-  draftSchema: Schema;
+  schema: z.ZodType<Record<string, unknown>>;
+  draftSchema: z.ZodType;
 }
 
-function section(name: IntakeResourceName, table: AnyTable, schema: Schema & Parameters<typeof draftOf>[0]) {
+function section(name: IntakeResourceName, table: AnyTable, schema: z.ZodType<Record<string, unknown>>) {
   return { name, table, schema, draftSchema: draftOf(schema) };
 }
 

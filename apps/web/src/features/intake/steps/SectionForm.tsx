@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
 import { DraftStatusLine } from '../../../ui/DraftStatusLine.tsx';
+import { Form } from '../../../ui/form/Form.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { useDraftAutosave } from '../../../ui/use-draft-autosave.ts';
-import { ErrorSummary } from '../form/ErrorSummary.tsx';
-import { FieldTableView } from '../form/FieldTableView.tsx';
-import { FormContext } from '../form/form-context.ts';
+import type { FormRecord } from '../../../ui/intake-record/field-spec.ts';
 import { formFromValue } from '../../../ui/intake-record/form-values.ts';
-import { useFormState } from '../form/use-form-state.ts';
-import { draftPayload, serverFieldErrors, validateWhole } from '../form/validation.ts';
+import { draftPayload } from '../form/draft-payload.ts';
+import { ErrorSummary } from '../form/ErrorSummary.tsx';
+import { FieldTableContext } from '../form/field-table-context.ts';
+import { FieldTableView } from '../form/FieldTableView.tsx';
+import { useIntakeForm } from '../form/use-intake-form.ts';
 import type { ResourceState } from '../intake-api.ts';
 import type { SectionDefinition } from '../sections/sections.ts';
 import { useSaveResource } from '../use-intake-queries.ts';
@@ -40,62 +44,56 @@ export function SectionForm(props: SectionFormProps) {
   // Decided once: later autosaves put a draft into `state` too, and that is no restored draft.
   const [fromDraft] = useState(() => props.restoreDraft && state.draft !== null);
   const idPrefix = `intake-${definition.name.replaceAll('_', '-')}`;
-  const form = useFormState(
+  const { form, summaryRequest, showSummary, markServerErrors } = useIntakeForm(
+    definition.table,
+    definition.schema,
     () => formFromValue(definition.table, fromDraft ? state.draft : (state.value ?? props.prefill)),
-    idPrefix,
   );
+  // A snapshot per change: the autosave compares what it last sent with what is typed now.
+  const values = useWatch({
+    control: form.control,
+    compute: (current: FormRecord) => structuredClone(current),
+  });
   const draftSave = useSaveResource(definition.name);
   const wholeSave = useSaveResource(definition.name);
   const autosave = useDraftAutosave(
-    form.values,
-    (values) =>
+    values,
+    (draft) =>
       draftSave.mutateAsync({
         version: state.version,
         draft: true,
-        value: draftPayload(definition.draftSchema, definition.table, values),
+        value: draftPayload(definition.draftSchema, definition.table, draft),
       }),
     // Saved once typing has paused this long.
     1_000,
   );
   const [problem, setProblem] = useState<'conflict' | 'save' | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const [summaryShown, setSummaryShown] = useState(0);
-  useEffect(() => {
-    if (summaryShown > 0) summaryRef.current?.focus();
-  }, [summaryShown]);
 
-  const showErrors = (errors: Parameters<typeof form.setErrors>[0]) => {
-    form.setErrors(errors);
-    setSummaryShown((n) => n + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (value: Record<string, unknown>) => {
     setProblem(null);
-    const checked = validateWhole(definition.schema, definition.table, form.values);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
     await autosave.hold();
     try {
-      await wholeSave.mutateAsync({ version: state.version, draft: false, value: checked.value });
+      await wholeSave.mutateAsync({ version: state.version, draft: false, value });
       props.onSaved();
     } catch (error) {
       autosave.release();
-      if (error instanceof ApiError && error.code === Codes.conflict) {
-        setProblem('conflict');
-        return;
-      }
-      const fieldErrors = serverFieldErrors(error, definition.schema, definition.table, form.values);
-      if (fieldErrors) showErrors(fieldErrors);
-      else if (shouldExplain(error)) setProblem('save');
+      if (error instanceof ApiError && error.code === Codes.conflict) setProblem('conflict');
+      else if (!markServerErrors(error) && shouldExplain(error)) setProblem('save');
     }
   };
 
   return (
-    <FormContext.Provider value={form.context}>
-      <form className="intake-form" noValidate onSubmit={(event) => void submit(event)}>
+    <FieldTableContext.Provider value={{ idPrefix }}>
+      <Form
+        form={form}
+        ns="intake"
+        className="intake-form"
+        onValid={save}
+        onInvalid={() => {
+          setProblem(null);
+          showSummary();
+        }}
+      >
         {fromDraft && (
           <p className="intake-notice" role="status">
             <strong>{t('draft.restoredTitle')}</strong> {t('draft.restored')}
@@ -106,7 +104,7 @@ export function SectionForm(props: SectionFormProps) {
             {t('problems.reloaded')}
           </p>
         )}
-        <ErrorSummary ref={summaryRef} table={definition.table} idPrefix={idPrefix} errors={form.errors} />
+        <ErrorSummary focusRequest={summaryRequest} table={definition.table} />
         {problem === 'conflict' && (
           <ConflictAlert
             onReload={async () => {
@@ -116,11 +114,7 @@ export function SectionForm(props: SectionFormProps) {
             }}
           />
         )}
-        {problem === 'save' && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t('problems.save')}
-          </p>
-        )}
+        <FormAlert message={problem === 'save' ? t('problems.save') : null} />
         <p className="field__hint">{t('requiredNote')}</p>
         <FieldTableView table={definition.table} path={[]} />
         <div className="intake-actions">
@@ -134,7 +128,7 @@ export function SectionForm(props: SectionFormProps) {
           )}
           <DraftStatusLine status={autosave.status} namespace="intake" />
         </div>
-      </form>
-    </FormContext.Provider>
+      </Form>
+    </FieldTableContext.Provider>
   );
 }

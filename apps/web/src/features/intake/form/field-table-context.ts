@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { FieldPath, FormRecord, FormValue } from '../../../ui/intake-record/field-spec.ts';
+import type { FieldPath } from '../../../ui/intake-record/field-spec.ts';
 import { pathKey } from '../../../ui/intake-record/form-values.ts';
-import type { FieldErrors } from './validation.ts';
 
 /** Limits one form puts on a field beyond its table, e.g. a coverage's type once it is saved. */
 export interface FieldRestriction {
@@ -10,24 +9,16 @@ export interface FieldRestriction {
   values?: readonly string[];
 }
 
-export interface FormContextValue {
+/** What a field table's controls need beyond their values, which react-hook-form holds. */
+export interface FieldTableSettings {
   /** Makes field ids unique on the page and stable, so error links can point at them. */
   idPrefix: string;
-  values: FormRecord;
-  errors: FieldErrors;
-  setValue: (path: FieldPath, value: FormValue) => void;
-  /** Replaces a list: add and remove, with where focus goes next. */
-  setList: (path: FieldPath, items: FormRecord[], focusId: string) => void;
   restrictions?: Record<string, FieldRestriction>;
 }
 
-export const FormContext = createContext<FormContextValue | null>(null);
+export const FieldTableContext = createContext<FieldTableSettings>({ idPrefix: 'intake' });
 
-export function useFormContext(): FormContextValue {
-  const context = useContext(FormContext);
-  if (!context) throw new Error('A field must be rendered inside a section form');
-  return context;
-}
+export const useFieldTableSettings = () => useContext(FieldTableContext);
 
 export const fieldId = (idPrefix: string, path: FieldPath) =>
   `${idPrefix}-${pathKey(path).replaceAll('.', '-')}`;
