@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Codes, coverageSchema } from '@portal/protocol';
+import { Codes, coverageSchema, type Coverage } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
+import { Form } from '../../../ui/form/Form.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { anyTable } from '../../../ui/intake-record/field-spec.ts';
-import { ErrorSummary } from '../form/ErrorSummary.tsx';
-import { FieldTableView } from '../form/FieldTableView.tsx';
-import { FormContext, type FieldRestriction } from '../form/form-context.ts';
-import { formFromValue } from '../../../ui/intake-record/form-values.ts';
-import { useFormState } from '../form/use-form-state.ts';
-import { serverFieldErrors, validateWhole, type FieldErrors } from '../form/validation.ts';
-import type { CoverageState, InsuranceTypeName } from '../intake-api.ts';
 import { coverageFields } from '../../../ui/intake-record/coverage-fields.ts';
+import { formFromValue } from '../../../ui/intake-record/form-values.ts';
+import { ErrorSummary } from '../form/ErrorSummary.tsx';
+import { FieldTableContext, type FieldTableSettings } from '../form/field-table-context.ts';
+import { FieldTableView } from '../form/FieldTableView.tsx';
+import { useIntakeForm } from '../form/use-intake-form.ts';
+import type { CoverageState, InsuranceTypeName } from '../intake-api.ts';
 import { shouldExplain } from '../steps/should-explain.ts';
 import { useCoverages, useSaveCoverage } from '../use-intake-queries.ts';
 
@@ -34,56 +35,38 @@ interface CoverageFormProps {
 export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }: CoverageFormProps) {
   const { t } = useTranslation('intake');
   const idPrefix = `intake-coverage-${coverage?.value.insurance_type ?? 'new'}`;
-  const restrictions = useMemo<Record<string, FieldRestriction>>(
-    () => ({ insurance_type: coverage ? { disabled: true } : { values: freeTypes } }),
-    [coverage, freeTypes],
+  const settings = useMemo<FieldTableSettings>(
+    () => ({
+      idPrefix,
+      restrictions: { insurance_type: coverage ? { disabled: true } : { values: freeTypes } },
+    }),
+    [idPrefix, coverage, freeTypes],
   );
-  const form = useFormState(() => formFromValue(table, coverage?.value ?? prefill), idPrefix, restrictions);
+  const { form, summaryRequest, showSummary, markServerErrors } = useIntakeForm(table, coverageSchema, () =>
+    formFromValue(table, coverage?.value ?? prefill),
+  );
   // The patient's name can arrive after a new coverage's form opens: it then fills a
   // policyholder the patient has left empty while they are still the subscriber.
   const prefillName = coverage ? '' : prefill.subscriber_name;
-  const { setValues } = form;
+  const { getValues, setValue } = form;
   useEffect(() => {
     if (typeof prefillName !== 'string' || prefillName === '') return;
-    setValues((current) =>
-      current.subscriber_name === '' && current.subscriber_relationship === 'self'
-        ? { ...current, subscriber_name: prefillName }
-        : current,
-    );
-  }, [prefillName, setValues]);
+    if (getValues('subscriber_name') === '' && getValues('subscriber_relationship') === 'self') {
+      setValue('subscriber_name', prefillName);
+    }
+  }, [prefillName, getValues, setValue]);
   const save = useSaveCoverage();
   const coverages = useCoverages();
   const [problem, setProblem] = useState<'conflict' | 'save' | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const [summaryShown, setSummaryShown] = useState(0);
-  useEffect(() => {
-    if (summaryShown > 0) summaryRef.current?.focus();
-  }, [summaryShown]);
 
-  const showErrors = (errors: FieldErrors) => {
-    form.setErrors(errors);
-    setSummaryShown((n) => n + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (value: Coverage) => {
     setProblem(null);
-    const checked = validateWhole(coverageSchema, table, form.values);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
     try {
-      await save.mutateAsync({ version: coverage?.version ?? 0, value: checked.value });
-      onSaved(checked.value.insurance_type as InsuranceTypeName);
+      await save.mutateAsync({ version: coverage?.version ?? 0, value });
+      onSaved(value.insurance_type);
     } catch (error) {
-      if (error instanceof ApiError && error.code === Codes.conflict) {
-        setProblem('conflict');
-        return;
-      }
-      const fieldErrors = serverFieldErrors(error, coverageSchema, table, form.values);
-      if (fieldErrors) showErrors(fieldErrors);
-      else if (shouldExplain(error)) setProblem('save');
+      if (error instanceof ApiError && error.code === Codes.conflict) setProblem('conflict');
+      else if (!markServerErrors(error) && shouldExplain(error)) setProblem('save');
     }
   };
 
@@ -91,17 +74,22 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
     ? t('insurance.editTitle', { type: t(`options.insuranceType.${coverage.value.insurance_type}`) })
     : t('insurance.addTitle');
   return (
-    <FormContext.Provider value={form.context}>
-      <form
+    <FieldTableContext.Provider value={settings}>
+      <Form
+        form={form}
+        ns="intake"
         className="coverage-form card"
-        noValidate
-        onSubmit={(event) => void submit(event)}
+        onValid={submit}
+        onInvalid={() => {
+          setProblem(null);
+          showSummary();
+        }}
         aria-labelledby={`${idPrefix}-title`}
       >
         <h3 id={`${idPrefix}-title`} tabIndex={-1}>
           {title}
         </h3>
-        <ErrorSummary ref={summaryRef} table={table} idPrefix={idPrefix} errors={form.errors} />
+        <ErrorSummary focusRequest={summaryRequest} table={table} />
         {problem === 'conflict' && (
           <div className="form-alert form-alert--error" role="alert">
             <p>{t('problems.coverageConflict')}</p>
@@ -117,11 +105,7 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
             </button>
           </div>
         )}
-        {problem === 'save' && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t('problems.save')}
-          </p>
-        )}
+        <FormAlert message={problem === 'save' ? t('problems.save') : null} />
         <p className="field__hint">{t('requiredNote')}</p>
         <FieldTableView table={table} path={[]} />
         <div className="intake-actions">
@@ -132,7 +116,7 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
             {t('actions.cancel')}
           </button>
         </div>
-      </form>
-    </FormContext.Provider>
+      </Form>
+    </FieldTableContext.Provider>
   );
 }
