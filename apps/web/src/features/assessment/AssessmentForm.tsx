@@ -1,11 +1,15 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Answers, AssessmentState } from '@portal/protocol';
+import { answersSchema, type Answers, type AssessmentState } from '@portal/protocol';
+import type { z } from 'zod';
 import { ApiError } from '../../api/api-error.ts';
 import { DraftStatusLine } from '../../ui/DraftStatusLine.tsx';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { useDraftAutosave } from '../../ui/use-draft-autosave.ts';
 import { BREAKPOINTS, useMediaQuery } from '../../ui/use-media-query.ts';
-import { itemsNamedBy, unansweredItems } from './form-errors.ts';
 import { ItemFieldset } from './ItemFieldset.tsx';
 import { localized } from './localized.ts';
 import { StepProgress } from './StepProgress.tsx';
@@ -26,9 +30,23 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
   const { definition } = state;
   const items = definition.items;
   const stepped = !useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
-  const [answers, setAnswers] = useState<Answers>(() => state.draft?.answers ?? {});
-  const [step, setStep] = useState(() => firstOpenStep(items.length, (i) => answers[items[i]!.id]));
-  const [missing, setMissing] = useState<string[]>([]);
+  const schema = useMemo(
+    () => answersSchema(definition, 'submission') as z.ZodType<Answers, Answers>,
+    [definition],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: state.draft?.answers ?? {},
+    // The radios send only the definition's values, so what the schema refuses is a missing answer.
+    messageOf: () => ({ key: 'form.required' }),
+    shouldFocusError: false,
+  });
+  // A snapshot per change: the autosave compares what it last sent with what is answered now.
+  const answers = useWatch({ control: form.control, compute: (current: Answers) => ({ ...current }) });
+  const { errors } = useFormState({ control: form.control });
+  const missing = items.map((item) => item.id).filter((id) => errors[id]);
+  const [step, setStep] = useState(() =>
+    firstOpenStep(items.length, (i) => state.draft?.answers[items[i]!.id]),
+  );
   const [failed, setFailed] = useState(false);
   const legends = useRef(new Map<string, HTMLLegendElement>());
   const saveDraft = useSaveBfAdl();
@@ -42,36 +60,30 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
 
   const focusItem = (id: string) => requestAnimationFrame(() => legends.current.get(id)?.focus());
 
-  const answer = (itemId: string, value: string) => {
-    const next = { ...answers, [itemId]: value };
-    setAnswers(next);
-    setMissing((ids) => ids.filter((id) => id !== itemId));
-  };
-
   const goTo = (index: number) => {
     drafts.flush();
     setStep(index);
     focusItem(items[index]!.id);
   };
 
+  /** Moves to the first open question of `ids`, which are in the definition's order. */
   const showMissing = (ids: string[]) => {
-    setMissing(ids);
     const first = items.findIndex((item) => item.id === ids[0]);
     if (stepped && first >= 0) setStep(first);
     if (ids[0]) focusItem(ids[0]);
   };
 
-  const submit = async () => {
+  const submit = async (complete: Answers) => {
     setFailed(false);
-    const open = unansweredItems(definition, answers);
-    if (open.length > 0) return showMissing(open);
     await drafts.hold();
     try {
-      await submission.mutateAsync({ version: definition.version, answers, draft: false });
+      await submission.mutateAsync({ version: definition.version, answers: complete, draft: false });
       onSubmitted();
     } catch (error) {
-      const named =
-        error instanceof ApiError ? itemsNamedBy(error.body.errors?.map((e) => e.path) ?? []) : [];
+      // A 10400 names the items it refused as `answers.<item>`.
+      const paths = error instanceof ApiError ? (error.body.errors?.map((e) => e.path) ?? []) : [];
+      const named = items.map((item) => item.id).filter((id) => paths.includes(`answers.${id}`));
+      for (const id of named) form.setError(id, { type: 'server', message: 'form.required' });
       if (named.length > 0) showMissing(named);
       else setFailed(true);
     }
@@ -81,12 +93,14 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
   const answeredCount = items.filter((item) => answers[item.id] !== undefined).length;
   const last = step === items.length - 1;
   return (
-    <form
+    <Form
+      form={form}
+      ns="assessment"
       className="bf-adl-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+      onValid={submit}
+      onInvalid={(open) => {
+        setFailed(false);
+        showMissing(items.map((item) => item.id).filter((id) => open[id]));
       }}
     >
       <h2 className="bf-adl-form__heading">{t('form.heading')}</h2>
@@ -116,20 +130,13 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
         <ItemFieldset
           key={item.id}
           item={item}
-          value={answers[item.id]}
-          onChange={(value) => answer(item.id, value)}
-          error={missing.includes(item.id) ? t('form.required') : undefined}
           legendRef={(element) => {
             if (element) legends.current.set(item.id, element);
             else legends.current.delete(item.id);
           }}
         />
       ))}
-      {failed && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('form.submitFailed')}
-        </p>
-      )}
+      <FormAlert message={failed ? t('form.submitFailed') : null} />
       <DraftStatusLine status={drafts.status} namespace="assessment" />
       <div className="bf-adl-form__actions">
         {stepped && step > 0 && (
@@ -141,10 +148,10 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
           <button
             type="button"
             className="button button--primary"
-            onClick={() => {
+            onClick={async () => {
               const current = items[step]!;
-              if (answers[current.id] === undefined) showMissing([current.id]);
-              else goTo(step + 1);
+              if (await form.trigger(current.id)) goTo(step + 1);
+              else showMissing([current.id]);
             }}
           >
             {t('form.next')}
@@ -155,7 +162,7 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
           </button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,21 +1,23 @@
 import type { Ref } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { InstrumentItem } from '@portal/protocol';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
 import { localized } from './localized.ts';
 
 interface ItemFieldsetProps {
   item: InstrumentItem;
-  value: string | undefined;
-  onChange: (value: string) => void;
-  /** Shown under the question, e.g. when it was left unanswered at submission. */
-  error?: string;
   /** Where focus goes when this question becomes the current step or needs an answer. */
   legendRef?: Ref<HTMLLegendElement>;
 }
 
-/** One question as a radio group: the legend is the question, the help text describes it. */
-export function ItemFieldset({ item, value, onChange, error, legendRef }: ItemFieldsetProps) {
+/** One question as a radio group bound to its answer: the legend is the question, the help text describes it. */
+export function ItemFieldset({ item, legendRef }: ItemFieldsetProps) {
   const { i18n } = useTranslation('assessment');
+  const { field } = useController({ name: item.id });
+  const { clearErrors } = useFormContext();
+  // Shown when the question was left open at a submission or a step forward.
+  const error = useFieldMessage(item.id);
   const id = `bf-adl-${item.id}`;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
@@ -44,8 +46,12 @@ export function ItemFieldset({ item, value, onChange, error, legendRef }: ItemFi
                 type="radio"
                 name={id}
                 value={option.value}
-                checked={value === option.value}
-                onChange={() => onChange(option.value)}
+                checked={field.value === option.value}
+                onChange={() => {
+                  field.onChange(option.value);
+                  // A step forward checks before any submission, when answering revalidates nothing.
+                  clearErrors(item.id);
+                }}
               />
               <label htmlFor={optionId}>{localized(option.label, i18n.language)}</label>
             </div>
