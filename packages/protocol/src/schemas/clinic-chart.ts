@@ -80,10 +80,14 @@ export const chartAssessmentEntry = z.object({
   /** Empty unless the score fell into a worse band or by 10 points or more. */
   flag: z.array(AssessmentFlagReason),
 });
-/** GET /admin/patients/:id/chart/bf_adl/ (sealed): every submission, oldest first. */
+/** GET /admin/patients/:id/chart/bf_adl/ (sealed): every submission, oldest first, and when the next is due. */
 export const chartAssessments = z.object({
   instrument: z.string(),
   submissions: z.array(chartAssessmentEntry),
+  /** No submission yet, or the due interval has passed since the last one. */
+  due: z.boolean(),
+  /** When the next assessment falls due; null before the first. */
+  next_due_at: z.string().nullable(),
 });
 
 /** Who moved a document: the patient, a staff member (named) or the system. */

@@ -3,4 +3,5 @@ export { addAssessmentResources } from './add-assessment-resources.ts';
 export { assessmentFlag, SCORE_DROP_POINTS, type AssessmentFlagReason } from './assessment-flag.ts';
 export { listSubmissions, newestTwoScores, type StoredSubmission } from './assessment-queries.ts';
 export { definitionOf } from './instrument.ts';
+export { scheduleOf } from './schedule.ts';
 export { bandOf } from './scoring.ts';

@@ -7,7 +7,7 @@ import {
   type IntakeSnapshot,
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { assessmentFlag, definitionOf, listSubmissions } from '../../assessment/index.ts';
+import { assessmentFlag, definitionOf, listSubmissions, scheduleOf } from '../../assessment/index.ts';
 import { documentHistory, referenceReads } from '../../documents/index.ts';
 import { loadIntakeSnapshots } from '../../patient/index.ts';
 
@@ -26,7 +26,7 @@ function handedIn(pick: (snapshot: IntakeSnapshot) => unknown): SectionReader {
   };
 }
 
-/** Every BF-ADL submission, oldest first, with its change from the one before and its flag. */
+/** Every BF-ADL submission, oldest first, with its change from the one before and its flag; and when the next is due. */
 async function assessments(ctx: AppContext, patientId: string): Promise<ChartAssessments> {
   const definition = definitionOf(BF_ADL_INSTRUMENT);
   const submissions = await listSubmissions(ctx, ctx.db, patientId, definition.id);
@@ -46,6 +46,7 @@ async function assessments(ctx: AppContext, patientId: string): Promise<ChartAss
         flag: assessmentFlag(definition, previous, submission),
       };
     }),
+    ...scheduleOf(definition, submissions.at(-1)?.submittedAt, ctx.now()),
   };
 }
 

@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
+  BF_ADL_INSTRUMENT,
   chartAssessments,
   chartDocuments,
   chartIntakeAnswer,
+  currentInstrument,
   INTAKE_RESOURCE_NAMES,
   type DocumentPdf,
   type SnapshotCoverage,
@@ -219,6 +221,14 @@ describe('BF-ADL and documents on the chart', () => {
       [80, 'moderate_dependency', -15, ['worse_band', 'score_drop']],
     ]);
     expect(result.submissions[2]!.answers).toEqual(answersTotalling(80));
+    const interval = currentInstrument(BF_ADL_INSTRUMENT)!.due_interval_days * 24 * 60 * 60 * 1000;
+    const nextDue = new Date(Date.parse(result.submissions[2]!.submitted_at) + interval).toISOString();
+    expect([result.due, result.next_due_at]).toEqual([false, nextDue]);
+  });
+
+  it('says a first BF-ADL is due at once, with no date before it', async () => {
+    const result = chartAssessments.parse(await chartValue(clinician.client, other.id, 'bf_adl'));
+    expect([result.submissions, result.due, result.next_due_at]).toEqual([[], true, null]);
   });
 
   it('lists each document with who did what when and the decline reason', async () => {
