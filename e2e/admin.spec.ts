@@ -128,7 +128,9 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.goto(`/users?q=${encodeURIComponent(email)}`);
     await admin.getByRole('link', { name: 'Ivy Invited' }).click();
     await expect(admin.getByRole('heading', { level: 1 })).toContainText('Ivy Invited');
-    await expect(admin.getByText('No assessment submitted yet.')).toBeVisible();
+    const bfAdl = admin.locator('.patient-chart').getByRole('region', { name: 'BF-ADL', exact: true });
+    await expect(bfAdl).toContainText('No BF-ADL submitted yet.');
+    await expect(bfAdl).toContainText('An assessment is due now.');
     const documents = admin.getByRole('region', { name: 'Documents', exact: true });
     await documents.getByLabel('Document', { exact: true }).selectOption({ index: 1 });
     await documents.getByRole('button', { name: 'Send', exact: true }).click();

@@ -113,7 +113,7 @@ test('the server refuses a front desk the chart read with 10403', async () => {
   await client.login(FRONT_DESK.email, FRONT_DESK.password);
   const page = await client.get<UserPage>('/admin/users/', { q: PATIENT.email });
   const patientId = page.items[0]!.id;
-  const chart = await client.send({ method: 'GET', path: `/admin/patients/${patientId}/bf_adl/` });
+  const chart = await client.send({ method: 'GET', path: `/admin/patients/${patientId}/chart/bf_adl/` });
   expect([chart.status, (chart.body as { code: number }).code]).toEqual([403, 10403]);
 });
 

@@ -6,14 +6,17 @@ import { holdsPermission } from '../../api/staff-pages.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useNamePage } from '../../ui/page-label.ts';
-import { CaregiversPanel, ChartExports, PatientChart, PatientDocuments } from '../clinic/index.ts';
+import {
+  CaregiversPanel,
+  ChartExports,
+  PatientChart,
+  PatientDocuments,
+  ProfileSummary,
+} from '../clinic/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
-import { AssessmentPanel } from './AssessmentPanel.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
-import { IntakeSummary } from './IntakeSummary.tsx';
-import { ProfileSummary } from './ProfileSummary.tsx';
 import { actionsFor } from './row-actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { UserFacts } from './UserFacts.tsx';
@@ -23,7 +26,10 @@ import '../../ui/admin-tables.css';
 import './admin-users.css';
 import { formatPersonName } from '../../i18n/person-name.ts';
 
-/** `/users/:id`: one account, what the patient has filled in, assessed and signed, and what happened to it. */
+/**
+ * `/users/:id`: one account and what happened to it; for a patient, their record as the clinic
+ * reads it (profile, chart, documents, caregivers), each part as the reader's permissions allow.
+ */
 export default function UserDetailPage() {
   const { t, i18n } = useTranslation('admin');
   const { id = '' } = useParams();
@@ -73,13 +79,9 @@ export default function UserDetailPage() {
       {isPatient && <ChartExports patientId={user.id} />}
       <div className="user-detail__grid">
         <UserFacts detail={detail.data} />
-        {detail.data.profile && (
-          <ProfileSummary profile={detail.data.profile} readsChart={may('read_chart')} />
-        )}
-        {detail.data.intake && <IntakeSummary intake={detail.data.intake} />}
-        {isPatient && may('read_chart') && <AssessmentPanel patientId={user.id} />}
+        {detail.data.profile && <ProfileSummary profile={detail.data.profile} />}
       </div>
-      {isPatient && may('read_chart') && <PatientChart patientId={user.id} />}
+      {isPatient && may('read_chart') && <PatientChart patientId={user.id} intake={detail.data.intake} />}
       {isPatient && (may('read_chart') || may('manage_documents')) && (
         <PatientDocuments patientId={user.id} patientName={name} />
       )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '@portal/protocol';
 import { DATE_TIME, formatDate, formatNumber } from '../../i18n/format.ts';
 import { LOCALE_NAMES } from '../../i18n/locale.ts';
+import { FactList } from '../../ui/FactList.tsx';
 import { roleLabelKeys } from './account-kind.ts';
 
 /** The account itself: access, dates and sessions. */
@@ -33,14 +34,7 @@ export function UserFacts({ detail }: { detail: UserDetail }) {
   return (
     <section className="card detail-card" aria-labelledby="detail-account">
       <h2 id="detail-account">{t('detail.account')}</h2>
-      <dl className="facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="facts__row">
-            <dt>{t(label)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts.map(([label, value]) => [t(label), value])} />
     </section>
   );
 }

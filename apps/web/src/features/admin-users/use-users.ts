@@ -12,7 +12,7 @@ import {
 
 // Keys start with the signed-in account, so one administrator's view never shows for the next
 // person on the same tab; gcTime 0 drops names and health data once no screen shows them.
-export function useUsersKey() {
+function useUsersKey() {
   return ['admin-users', useSession()?.user.username ?? ''] as const;
 }
 

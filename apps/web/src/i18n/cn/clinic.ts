@@ -10,6 +10,19 @@ export default {
     handedIn: '提交于 {{date}}',
     fullName: '姓名',
     noValue: '—',
+    profile: {
+      dateWithAge: '{{date}}（{{age}} 岁）',
+      notGiven: '未提供',
+      withheld: '不可见（需要“{{permission}}”权限）',
+    },
+    intake: {
+      title: '入院登记表',
+      submitted: '已于 {{date}} 提交。',
+      notSubmitted: '尚未提交。',
+      complete: '已完成 {{date}}',
+      draft: '草稿进行中',
+      missing: '尚未开始',
+    },
     allergies: {
       title: '过敏',
       none: '无已知过敏',
@@ -34,6 +47,8 @@ export default {
     bfAdl: {
       title: 'BF-ADL 评估',
       none: '尚未提交 BF-ADL 评估。',
+      due: '现在需要进行评估。',
+      nextDue: '下次评估日期为 {{date}}。',
       caption: '所有 BF-ADL 评估，最新的在前',
       date: '日期',
       score: '得分',

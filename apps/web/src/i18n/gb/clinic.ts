@@ -10,6 +10,19 @@ export default {
     handedIn: 'As handed in on {{date}}',
     fullName: 'Name',
     noValue: '—',
+    profile: {
+      dateWithAge: '{{date}} ({{age}})',
+      notGiven: 'Not given',
+      withheld: 'Withheld (needs “{{permission}}”)',
+    },
+    intake: {
+      title: 'Intake form',
+      submitted: 'Handed in on {{date}}.',
+      notSubmitted: 'Not handed in yet.',
+      complete: 'Complete {{date}}',
+      draft: 'Draft in progress',
+      missing: 'Not started',
+    },
     allergies: {
       title: 'Allergies',
       none: 'No known allergies',
@@ -34,6 +47,8 @@ export default {
     bfAdl: {
       title: 'BF-ADL',
       none: 'No BF-ADL submitted yet.',
+      due: 'An assessment is due now.',
+      nextDue: 'Next one due on {{date}}.',
       caption: 'Every BF-ADL submission, newest first',
       date: 'Date',
       score: 'Score',

@@ -12,7 +12,10 @@ const TrendChart = lazy(() => import('../../../ui/TrendChart.tsx'));
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** Every BF-ADL submission: score, band, change and flag in a table, a trend, and each one's answers. */
+/**
+ * Every BF-ADL submission: score, band, change and flag in a table, a trend, and each one's
+ * answers; and whether one is due now or when the next falls due.
+ */
 export function AssessmentView({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation(['clinic', 'intake']);
   // The trend's text alternative speaks of the patient's scores, not the reader's.
@@ -39,8 +42,21 @@ export function AssessmentView({ patientId }: { patientId: string }) {
         });
   return (
     <ChartSection id="bf_adl" title={t('chart.bfAdl.title')} query={query}>
-      {({ submissions }) => {
-        if (submissions.length === 0) return <p>{t('chart.bfAdl.none')}</p>;
+      {({ submissions, due, next_due_at }) => {
+        const schedule = (
+          <p className="field__hint">
+            {due
+              ? t('chart.bfAdl.due')
+              : next_due_at && t('chart.bfAdl.nextDue', { date: format.day(next_due_at) })}
+          </p>
+        );
+        if (submissions.length === 0)
+          return (
+            <>
+              <p>{t('chart.bfAdl.none')}</p>
+              {schedule}
+            </>
+          );
         const newestFirst = [...submissions].reverse();
         const definitionOf = (entry: ChartAssessmentEntry) =>
           instrumentVersion(entry.instrument, entry.version);
@@ -48,6 +64,7 @@ export function AssessmentView({ patientId }: { patientId: string }) {
         const range = current ? { min: current.scoring.min, max: current.scoring.max } : { min: 0, max: 100 };
         return (
           <>
+            {schedule}
             {points.length >= 2 && (
               <Suspense fallback={<p>{t('chart.loading')}</p>}>
                 <TrendChart points={points} {...range} summary={trendSummary(points, trendText, range)} />

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { IntakeResourceName } from '@portal/protocol';
+import type { IntakeResourceName, IntakeStatus } from '@portal/protocol';
 import { ReviewPanel } from '../review/ReviewPanel.tsx';
 import { AssessmentView } from './AssessmentView.tsx';
 import { InsuranceView } from './InsuranceView.tsx';
+import { IntakeProgress } from './IntakeProgress.tsx';
 import { IntakeSectionView } from './IntakeSectionView.tsx';
 import '../clinic.css';
 
@@ -14,13 +15,20 @@ const BEFORE_INSURANCE: readonly IntakeResourceName[] = [
   'treating_practitioner',
 ];
 
-/** The patient chart (issue 18): read-only, every section read and audited on its own. */
-export function PatientChart({ patientId }: { patientId: string }) {
+interface PatientChartProps {
+  patientId: string;
+  /** Where the intake form stands, as the patient's page read it with the account. */
+  intake: IntakeStatus | null;
+}
+
+/** The patient chart: read-only, every section read and audited on its own. */
+export function PatientChart({ patientId, intake }: PatientChartProps) {
   const { t } = useTranslation('clinic');
   return (
     <section className="patient-chart" aria-labelledby="patient-chart-title">
       <h2 id="patient-chart-title">{t('chart.title')}</h2>
       <p className="field__hint">{t('chart.intro')}</p>
+      {intake && <IntakeProgress intake={intake} />}
       <ReviewPanel patientId={patientId} />
       <IntakeSectionView patientId={patientId} section="medical_history" />
       {BEFORE_INSURANCE.map((section) => (

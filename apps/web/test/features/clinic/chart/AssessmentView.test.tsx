@@ -47,13 +47,18 @@ const FALL: ChartAssessments = {
       flag: ['worse_band', 'score_drop'],
     },
   ],
+  due: false,
+  next_due_at: '2026-06-08T12:00:00.000Z',
 };
 
-function renderChart(locale: AppLocale) {
+/** A patient who has not answered it yet: the first is due at once. */
+const NONE_YET: ChartAssessments = { instrument: 'barthel', submissions: [], due: true, next_due_at: null };
+
+function renderChart(locale: AppLocale, record = FALL) {
   return renderScreen(<AssessmentView patientId={PATIENT_ID} />, {
     locale,
     staff: { email: STAFF, auths: ['read_chart'] },
-    data: [[['clinic-chart', STAFF, PATIENT_ID, 'bf_adl'], FALL]],
+    data: [[['clinic-chart', STAFF, PATIENT_ID, 'bf_adl'], record]],
   });
 }
 
@@ -62,11 +67,17 @@ const WORDS = {
     trend: 'Line chart of the patient’s scores, from 0 to 100: 100 on 3 Mar, 80 on 10 Mar.',
     newest: ['80 of 100', 'Moderate dependency', '-20', 'Flagged: fell into a worse band, fell by 20 points'],
     oldest: ['100 of 100', 'Independent', '—', 'No'],
+    nextDue: 'Next one due on 8 Jun 2026.',
+    none: 'No BF-ADL submitted yet.',
+    due: 'An assessment is due now.',
   },
   cn: {
     trend: '患者得分折线图，分值范围 0 至 100：3月3日 100 分，3月10日 80 分。',
     newest: ['80 / 100', '中度依赖', '-20', '已标记：降至更差的等级、下降 20 分'],
     oldest: ['100 / 100', '生活自理', '—', '否'],
+    nextDue: '下次评估日期为 2026年6月8日。',
+    none: '尚未提交 BF-ADL 评估。',
+    due: '现在需要进行评估。',
   },
 } as const;
 
@@ -90,6 +101,15 @@ describe.each(['gb', 'cn'] as const)('the chart’s BF-ADL in %s', (locale) => {
     const noStairs = stairs.options.find((o) => o.score === 0)!;
     const newestAnswers = screen.container.querySelector('.chart-answers')!;
     expect(newestAnswers.textContent).toContain(`${stairs.text[locale]}${noStairs.label[locale]} (0)`);
+    await expect.element(screen.getByText(words.nextDue)).toBeVisible();
     await expectNoAxeViolations(screen.container);
+  });
+
+  test('says a first BF-ADL is due now when none was submitted', async () => {
+    const screen = await renderChart(locale, NONE_YET);
+    const words = WORDS[locale];
+    await expect.element(screen.getByText(words.none)).toBeVisible();
+    await expect.element(screen.getByText(words.due)).toBeVisible();
+    expect(screen.container.querySelector('.chart-bf-adl')).toBeNull();
   });
 });
