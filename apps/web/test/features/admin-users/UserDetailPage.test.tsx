@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Route, Routes } from 'react-router';
-import type { UserDetail } from '@portal/protocol';
+import { IntakeSection, type UserDetail } from '@portal/protocol';
 import UserDetailPage from '../../../src/features/admin-users/UserDetailPage.tsx';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
@@ -34,6 +34,16 @@ const detail: UserDetail = {
   audit: null,
 };
 
+const NOT_STARTED: UserDetail['intake'] = {
+  sections: Object.fromEntries(
+    IntakeSection.options.map((name) => [name, { complete: false, has_draft: false, updated_at: null }]),
+  ) as NonNullable<UserDetail['intake']>['sections'],
+  no_insurance: false,
+  submitted_at: null,
+  complete: false,
+  review: { stage: 'not_submitted', open_sections: [], reviewed_at: null },
+};
+
 test('a caregiver-only account reads as a caregiver, has no chart, and can be made a patient (decision 0032)', async () => {
   await page.viewport(390, 844);
   const screen = await renderScreen(
@@ -61,7 +71,11 @@ test('a caregiver-only account reads as a caregiver, has no chart, and can be ma
 });
 
 test("a patient's page has one Documents section, for the chart's reader and the documents' manager alike", async () => {
-  const patient: UserDetail = { ...detail, user: { ...detail.user, is_patient: true, is_caregiver: false } };
+  const patient: UserDetail = {
+    ...detail,
+    user: { ...detail.user, is_patient: true, is_caregiver: false },
+    intake: NOT_STARTED,
+  };
   const chartKey = ['clinic-chart', ADMIN, DANA] as const;
   const screen = await renderScreen(
     <Routes>
@@ -81,4 +95,9 @@ test("a patient's page has one Documents section, for the chart's reader and the
   const documents = screen.getByRole('region', { name: 'Documents', exact: true });
   await expect.element(documents).toHaveTextContent('No documents sent to this patient.');
   expect(screen.getByRole('heading', { name: /^Documents/ }).elements()).toHaveLength(1);
+  // The patient's record is the chart's: their intake's progress is read there, not beside the account.
+  const chart = screen.getByRole('region', { name: 'Patient chart' });
+  await expect
+    .element(chart.getByRole('region', { name: 'Intake form' }))
+    .toHaveTextContent(/Not handed in yet\./);
 });

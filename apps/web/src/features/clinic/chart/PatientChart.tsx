@@ -21,7 +21,7 @@ interface PatientChartProps {
   intake: IntakeStatus | null;
 }
 
-/** The patient chart: read-only, every section read and audited on its own. */
+/** The patient chart: read-only, each section read and audited on its own (the intake's progress with the account). */
 export function PatientChart({ patientId, intake }: PatientChartProps) {
   const { t } = useTranslation('clinic');
   return (
