@@ -51,23 +51,24 @@ export function formatPhoneForReading(e164: string, readerCountry: string = CLIN
   return sameCode ? number.formatNational() : number.formatInternational();
 }
 
-/** One phone number, national for `country` or international, stored as E.164. */
+/** A phone number as typed; `phoneIn` or `withPhonesIn` (a country another field names) reads it. */
+export const phoneText = z.string().trim().min(1, 'Required').max(40);
+
+/**
+ * One phone number, national for `country` or international, stored as E.164: the text rule and
+ * the number rule of the intake's phone fields, so a number one form takes the other takes too.
+ */
 export function phoneIn(country?: string) {
-  return z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const e164 = toE164(text, country);
-      if (e164 === null) {
-        ctx.addIssue({ ...PHONE_ISSUE, input: text });
-        return z.NEVER;
-      }
-      return e164;
-    });
+  return phoneText.transform((text, ctx) => {
+    const e164 = toE164(text, country);
+    if (e164 === null) {
+      ctx.addIssue({ ...PHONE_ISSUE, input: text });
+      return z.NEVER;
+    }
+    return e164;
+  });
 }
 
-/** A phone field whose country another field of the same object names: `withPhonesIn` checks it. */
-export const phoneText = z.string().trim().min(1, 'Required').max(40);
 export const optionalPhoneText = z
   .string()
   .optional()

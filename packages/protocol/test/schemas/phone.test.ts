@@ -135,4 +135,14 @@ describe('settings support phone', () => {
     const result = settingsUpdate.safeParse({ support_phone: '0800 12' });
     expect(result.error?.issues).toMatchObject([{ path: ['support_phone'], message: PHONE_MESSAGE }]);
   });
+
+  it('takes and refuses exactly what the intake’s contact does with the clinic’s address', () => {
+    const typed = ['0800 123 4567', ' +44 800 123 4567 ', '0800 12', '', `0800 123 4567${' '.repeat(40)}x`];
+    for (const phone of typed) {
+      const intake = contactSchema.safeParse({ ...contact, mobile_phone: phone });
+      const settings = settingsUpdate.safeParse({ support_phone: phone });
+      expect(settings.success, phone).toBe(intake.success);
+      if (intake.success) expect(settings.data?.support_phone).toBe(intake.data.mobile_phone);
+    }
+  });
 });
