@@ -5,10 +5,12 @@ import { useFieldMessage } from './use-field-message.ts';
 
 type FormTextFieldProps = Omit<ComponentProps<typeof TextField>, 'error' | 'name' | 'value' | 'onChange'> & {
   name: string;
+  /** Fields checked again when this one changes (a rule between them, e.g. a range's end). */
+  deps?: string | string[];
 };
 
 /** A TextField bound to the surrounding `Form`'s value and error for `name`. */
-export function FormTextField({ name, ...field }: FormTextFieldProps) {
+export function FormTextField({ name, deps, ...field }: FormTextFieldProps) {
   const { register } = useFormContext();
-  return <TextField {...field} {...register(name)} error={useFieldMessage(name)} />;
+  return <TextField {...field} {...register(name, { deps })} error={useFieldMessage(name)} />;
 }

@@ -21,7 +21,7 @@ export interface FieldMessage {
   values?: Record<string, string | number>;
 }
 
-const isBlank = (input: unknown) =>
+export const isBlank = (input: unknown) =>
   input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 /** The common keys every form namespace has; an empty field is "required" whatever check failed. */
