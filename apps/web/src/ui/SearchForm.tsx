@@ -1,4 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
+import { Form } from './form/Form.tsx';
+import { useZodForm } from './form/use-zod-form.ts';
+
+/** Every list's `q` is trimmed by the protocol; an empty search is no search. */
+const searchSchema = z.object({ q: z.string().trim() });
 
 interface SearchFormProps {
   label: string;
@@ -12,15 +18,17 @@ interface SearchFormProps {
 
 /** A toolbar's search: submitted, so every keystroke is not a query. */
 export function SearchForm({ label, submitLabel, hint, initial, onSearch }: SearchFormProps) {
-  const [text, setText] = useState(initial);
+  const form = useZodForm(searchSchema, { defaultValues: { q: initial } });
   const searchId = useId();
   const hintId = `${searchId}-hint`;
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim() || undefined);
-  };
   return (
-    <form role="search" className="admin-toolbar__search" onSubmit={search}>
+    <Form
+      form={form}
+      ns="common"
+      role="search"
+      className="admin-toolbar__search"
+      onValid={({ q }) => onSearch(q || undefined)}
+    >
       <label htmlFor={searchId} className="field__label">
         {label}
       </label>
@@ -28,11 +36,9 @@ export function SearchForm({ label, submitLabel, hint, initial, onSearch }: Sear
         <input
           id={searchId}
           type="search"
-          name="q"
           className="field__input"
-          value={text}
           aria-describedby={hint ? hintId : undefined}
-          onChange={(e) => setText(e.target.value)}
+          {...form.register('q')}
         />
         <button type="submit" className="button button--secondary">
           {submitLabel}
@@ -43,6 +49,6 @@ export function SearchForm({ label, submitLabel, hint, initial, onSearch }: Sear
           {hint}
         </span>
       )}
-    </form>
+    </Form>
   );
 }

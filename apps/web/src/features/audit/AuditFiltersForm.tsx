@@ -1,10 +1,31 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/TextField.tsx';
+import { z } from 'zod';
+import { auditQuery } from '@portal/protocol';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import type { AuditFilters } from './audit-params.ts';
 
 const TEXT = ['actor', 'subject', 'subject_name', 'action'] as const;
 const DAYS = ['from', 'to'] as const;
+
+/** Whole days as the date inputs give them; an empty one bounds nothing. */
+const day = z.union([z.literal(''), z.iso.date()]);
+const text = (name: (typeof TEXT)[number]) => auditQuery.shape[name].transform((value) => value ?? '');
+
+/** The query's filters as typed: its text rules, and days in order as its times must be. */
+const filtersSchema = z
+  .object({
+    actor: text('actor'),
+    subject: text('subject'),
+    subject_name: text('subject_name'),
+    action: text('action'),
+    from: day,
+    to: day,
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'] });
+
+const CLEARED = { actor: '', subject: '', subject_name: '', action: '', from: '', to: '' };
 
 /** Filters are applied together on submit; clearing returns to everything. */
 export function AuditFiltersForm({
@@ -15,61 +36,50 @@ export function AuditFiltersForm({
   onApply: (f: AuditFilters) => void;
 }) {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState(filters);
-  const set = (name: keyof AuditFilters, value: string) => setDraft((d) => ({ ...d, [name]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...draft, page: 1 });
-  };
-  const dayError = draft.from && draft.to && draft.from > draft.to ? t('audit.filters.badRange') : undefined;
+  const form = useZodForm(filtersSchema, {
+    defaultValues: { ...CLEARED, ...filters },
+    messageOf: (issue) => (issue.code === 'custom' ? { key: 'audit.filters.badRange' } : undefined),
+  });
   return (
-    <form className="audit-filters" aria-label={t('audit.filters.label')} noValidate onSubmit={submit}>
+    <Form
+      form={form}
+      ns="admin"
+      className="audit-filters"
+      aria-label={t('audit.filters.label')}
+      onValid={(typed) => onApply({ ...filters, ...typed, page: 1 })}
+    >
       {TEXT.map((name) => (
-        <TextField
+        <FormTextField
           key={name}
           label={t(`audit.filters.${name}`)}
           hint={t(`audit.filters.${name}Hint`)}
           name={name}
-          value={draft[name]}
-          onChange={(e) => set(name, e.target.value)}
         />
       ))}
       {DAYS.map((name) => (
-        <TextField
+        <FormTextField
           key={name}
           label={t(`audit.filters.${name}`)}
           name={name}
           type="date"
-          value={draft[name]}
-          onChange={(e) => set(name, e.target.value)}
-          error={name === 'to' ? dayError : undefined}
+          deps={name === 'from' ? 'to' : undefined}
         />
       ))}
       <div className="audit-filters__actions">
-        <button type="submit" className="button button--primary" disabled={Boolean(dayError)}>
+        <button type="submit" className="button button--primary">
           {t('audit.filters.apply')}
         </button>
         <button
           type="button"
           className="button button--ghost"
           onClick={() => {
-            const cleared = {
-              ...draft,
-              actor: '',
-              subject: '',
-              subject_name: '',
-              action: '',
-              from: '',
-              to: '',
-              page: 1,
-            };
-            setDraft(cleared);
-            onApply(cleared);
+            form.reset(CLEARED);
+            onApply({ ...filters, ...CLEARED, page: 1 });
           }}
         >
           {t('audit.filters.clear')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
