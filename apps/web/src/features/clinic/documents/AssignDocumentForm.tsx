@@ -1,10 +1,22 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { assignDocumentRequest } from '@portal/protocol';
 import { showNotice } from '../../../api/notice-store.ts';
-import { SelectField } from '../../../ui/SelectField.tsx';
+import { Form } from '../../../ui/form/Form.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { FormSelectField } from '../../../ui/form/FormSelectField.tsx';
+import { FormTextField } from '../../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { documentErrorKey } from './document-error.ts';
 import { documentNotice } from './document-notice.ts';
 import { useAssignChoices, useAssignDocument } from './documents-api.ts';
+
+/** The request's template, and its due time as the day the date input gives (none: never due). */
+const assignSchema = z.object({
+  template_id: assignDocumentRequest.shape.template_id,
+  due_day: z.union([z.literal(''), z.iso.date()]),
+});
 
 /** YYYY-MM-DD `days` from today, in the staff member's own calendar. */
 function daysFromToday(days: number): string {
@@ -18,72 +30,57 @@ export function AssignDocumentForm({ patientId }: { patientId: string }) {
   const { t } = useTranslation('clinic');
   const { templates, signingWindowDays } = useAssignChoices(patientId);
   const assign = useAssignDocument(patientId);
-  const dueId = useId();
-  const [template, setTemplate] = useState('');
-  const [due, setDue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const dueDay = due ?? (signingWindowDays ? daysFromToday(signingWindowDays) : '');
+  const form = useZodForm(assignSchema, {
+    // The window arrives with the settings; a day the person chose stays.
+    values: { template_id: '', due_day: signingWindowDays ? daysFromToday(signingWindowDays) : '' },
+    resetOptions: { keepDirtyValues: true },
+    messageOf: (issue) =>
+      issue.path?.[0] === 'template_id' ? { key: 'chart.documents.assign.pick' } : undefined,
+  });
   if (!templates.data || templates.data.length === 0) return null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!template) {
-      setError('chart.documents.assign.pick');
-      return;
-    }
-    setError(null);
-    assign.mutate(
-      {
-        template_id: template,
-        patient_ids: [patientId],
-        // The end of the chosen day where the staff member is.
-        due_at: dueDay ? new Date(`${dueDay}T23:59:59`).toISOString() : undefined,
-        send: true,
-      },
-      {
-        onSuccess: () => {
-          showNotice(documentNotice('assigned'));
-          setTemplate('');
-        },
-        onError: (e) => setError(documentErrorKey(e)),
-      },
-    );
-  };
-
   return (
-    <form className="assign-document" onSubmit={submit} noValidate>
+    <Form
+      form={form}
+      ns="clinic"
+      className="assign-document"
+      onValid={({ template_id, due_day }) => {
+        setError(null);
+        assign.mutate(
+          {
+            template_id,
+            patient_ids: [patientId],
+            // The end of the chosen day where the staff member is.
+            due_at: due_day ? new Date(`${due_day}T23:59:59`).toISOString() : undefined,
+            send: true,
+          },
+          {
+            onSuccess: () => {
+              showNotice(documentNotice('assigned'));
+              form.resetField('template_id');
+            },
+            onError: (e) => setError(documentErrorKey(e)),
+          },
+        );
+      }}
+    >
       <h3>{t('chart.documents.assign.title')}</h3>
-      {error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && t(error)} />
       <div className="assign-document__fields">
-        <SelectField
+        <FormSelectField
+          name="template_id"
           label={t('chart.documents.assign.template')}
-          value={template}
           options={[
             { value: '', label: t('chart.documents.assign.choose') },
             ...templates.data.map((option) => ({ value: option.id, label: option.title })),
           ]}
-          onChange={setTemplate}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={dueId}>
-            {t('chart.documents.assign.due')}
-          </label>
-          <input
-            id={dueId}
-            type="date"
-            className="field__input"
-            value={dueDay}
-            onChange={(e) => setDue(e.target.value)}
-          />
-        </div>
+        <FormTextField name="due_day" label={t('chart.documents.assign.due')} type="date" />
         <button type="submit" className="button button--primary" disabled={assign.isPending}>
           {assign.isPending ? t('chart.documents.working') : t('chart.documents.assign.submit')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

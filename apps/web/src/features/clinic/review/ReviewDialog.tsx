@@ -1,9 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IntakeSection } from '@portal/protocol';
-import { REVIEW_NOTE_MAX } from '@portal/protocol';
+import { useFormContext } from 'react-hook-form';
+import { REVIEW_NOTE_MAX, reviewRequest, type IntakeSection } from '@portal/protocol';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { Form } from '../../../ui/form/Form.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { FormTextArea } from '../../../ui/form/FormTextArea.tsx';
+import { useFieldMessage } from '../../../ui/form/use-field-message.ts';
+import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 
 /** The patient form's order of sections, so the reviewer ticks them as the patient sees them. */
 const SECTION_ORDER: readonly IntakeSection[] = [
@@ -15,6 +20,12 @@ const SECTION_ORDER: readonly IntakeSection[] = [
   'medical_history',
 ];
 
+/** The server's rules for a request for changes name the field they mark. */
+const MESSAGES: Record<string, string> = {
+  sections: 'review.dialog.needSections',
+  note: 'review.dialog.needNote',
+};
+
 interface ReviewDialogProps {
   busy: boolean;
   error: string | null;
@@ -22,89 +33,64 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
+/** The sections to reopen, as one group with one message. */
+function SectionChoices() {
+  const { t } = useTranslation(['clinic', 'intake']);
+  const { register } = useFormContext();
+  const error = useFieldMessage('sections');
+  const id = useId();
+  return (
+    <fieldset className="choice-group" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+      <legend className="field__label">{t('review.dialog.sections')}</legend>
+      <p className="field__hint" id={`${id}-hint`}>
+        {t('review.dialog.sectionsHint')}
+      </p>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {SECTION_ORDER.map((section) => (
+        <Checkbox
+          key={section}
+          label={t(`intake:steps.${section}`)}
+          value={section}
+          {...register('sections')}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** Request changes: the sections to reopen and a note for the patient, both required. */
 export function ReviewDialog({ busy, error, onSubmit, onClose }: ReviewDialogProps) {
   const { t } = useTranslation(['clinic', 'intake']);
-  const [sections, setSections] = useState<IntakeSection[]>([]);
-  const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
-  const noteId = useId();
-  const sectionsError = tried && sections.length === 0 ? t('review.dialog.needSections') : null;
-  const noteError = tried && !note.trim() ? t('review.dialog.needNote') : null;
+  const form = useZodForm(reviewRequest, {
+    defaultValues: { outcome: 'changes_requested', sections: [], note: '' },
+    messageOf: (issue) => {
+      const key = MESSAGES[String(issue.path?.[0])];
+      return issue.code === 'custom' && key ? { key } : undefined;
+    },
+  });
   return (
     <Dialog title={t('review.dialog.title')} onClose={onClose}>
-      <form
+      <Form
+        form={form}
+        ns="clinic"
         className="review-dialog"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTried(true);
-          if (sections.length === 0) {
-            document.getElementById(`${noteId}-sections`)?.querySelector('input')?.focus();
-            return;
-          }
-          if (!note.trim()) {
-            document.getElementById(noteId)?.focus();
-            return;
-          }
-          onSubmit({ sections: SECTION_ORDER.filter((s) => sections.includes(s)), note: note.trim() });
-        }}
+        onValid={(review) =>
+          onSubmit({ sections: SECTION_ORDER.filter((s) => review.sections.includes(s)), note: review.note })
+        }
       >
-        <fieldset
-          className="choice-group"
-          id={`${noteId}-sections`}
-          aria-describedby={`${noteId}-sections-hint${sectionsError ? ` ${noteId}-sections-error` : ''}`}
-        >
-          <legend className="field__label">{t('review.dialog.sections')}</legend>
-          <p className="field__hint" id={`${noteId}-sections-hint`}>
-            {t('review.dialog.sectionsHint')}
-          </p>
-          {sectionsError && (
-            <p className="field__error" id={`${noteId}-sections-error`}>
-              {sectionsError}
-            </p>
-          )}
-          {SECTION_ORDER.map((section) => (
-            <Checkbox
-              key={section}
-              label={t(`intake:steps.${section}`)}
-              checked={sections.includes(section)}
-              onChange={(event) =>
-                setSections(
-                  event.target.checked ? [...sections, section] : sections.filter((s) => s !== section),
-                )
-              }
-            />
-          ))}
-        </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={noteId}>
-            {t('review.dialog.note')}
-          </label>
-          <p className="field__hint" id={`${noteId}-hint`}>
-            {t('review.dialog.noteHint')}
-          </p>
-          {noteError && (
-            <p className="field__error" id={`${noteId}-error`}>
-              {noteError}
-            </p>
-          )}
-          <textarea
-            id={noteId}
-            className="field__input"
-            rows={5}
-            maxLength={REVIEW_NOTE_MAX}
-            value={note}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={`${noteId}-hint${noteError ? ` ${noteId}-error` : ''}`}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="form-alert form-alert--error">
-            {error}
-          </p>
-        )}
+        <SectionChoices />
+        <FormTextArea
+          name="note"
+          label={t('review.dialog.note')}
+          hint={t('review.dialog.noteHint')}
+          rows={5}
+          maxLength={REVIEW_NOTE_MAX}
+        />
+        <FormAlert message={error} />
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('review.dialog.cancel')}
@@ -113,7 +99,7 @@ export function ReviewDialog({ busy, error, onSubmit, onClose }: ReviewDialogPro
             {t(busy ? 'review.working' : 'review.dialog.submit')}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
