@@ -1,28 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useController, useFormContext } from 'react-hook-form';
 import { LOGO_MAX_BYTES, type ClinicLogo } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
 import { readBase64 } from '../../ui/read-file.ts';
-
-export type LogoChoice = { kind: 'keep' } | { kind: 'replace'; logo: ClinicLogo } | { kind: 'remove' };
-
-interface LogoFieldProps {
-  current: ClinicLogo | null;
-  choice: LogoChoice;
-  error?: string;
-  onChange: (choice: LogoChoice) => void;
-  onError: (key: string) => void;
-}
+import type { LogoChoice } from './settings-form.ts';
 
 /** The clinic logo: PNG, JPEG or SVG up to 512 KB; the server judges the content, this only pre-checks the size. */
-export function LogoField({ current, choice, error, onChange, onError }: LogoFieldProps) {
+export function LogoField({ current }: { current: ClinicLogo | null }) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
+  const { setError, clearErrors } = useFormContext();
+  const { field } = useController({ name: 'clinic_logo' });
+  const choice = field.value as LogoChoice;
+  const error = useFieldMessage('clinic_logo');
+  const onChange = (next: LogoChoice) => {
+    clearErrors('clinic_logo');
+    field.onChange(next);
+  };
   const shown = choice.kind === 'replace' ? choice.logo : choice.kind === 'remove' ? null : current;
   const pick = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > LOGO_MAX_BYTES) {
-      onError('settings.logo.tooLarge');
+      setError('clinic_logo', { message: 'settings.logo.tooLarge' });
       return;
     }
     // The type shown in the preview is the browser's guess; the server decides by content.

@@ -1,21 +1,26 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** What the page will do with a write-only secret on save. */
-export type SecretChoice = { kind: 'keep' } | { kind: 'replace'; value: string } | { kind: 'remove' };
+import { useController } from 'react-hook-form';
+import type { SecretSetting } from '@portal/protocol';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
+import type { SecretChoice } from './settings-form.ts';
 
 interface SecretFieldProps {
+  name: SecretSetting;
   label: string;
   isSet: boolean;
-  choice: SecretChoice;
-  error?: string;
-  onChange: (choice: SecretChoice) => void;
 }
 
 /** A secret is never shown back: "•••• set", and a way to replace or remove it. */
-export function SecretField({ label, isSet, choice, error, onChange }: SecretFieldProps) {
+export function SecretField({ name, label, isSet }: SecretFieldProps) {
   const { t } = useTranslation('admin');
   const id = useId();
+  const { field } = useController({ name });
+  const choice = field.value as SecretChoice;
+  const onChange = (next: SecretChoice) => field.onChange(next);
+  // The page's check marks the replacement; the server's refusal marks the secret.
+  const replacementError = useFieldMessage(`${name}.value`);
+  const error = useFieldMessage(name) ?? replacementError;
   const stateId = `${id}-state`;
   const errorId = `${id}-error`;
   const errorLine = error && (

@@ -1,21 +1,36 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWatch } from 'react-hook-form';
 import {
   CERTIFICATE_REFUSALS,
+  signingCertificateUpload,
   type CertificateRefusal,
   type SigningCertificateInfo,
-  type SigningCertificateUpload,
 } from '@portal/protocol';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { showNotice } from '../../api/notice-store.ts';
 import { DAY, formatDate } from '../../i18n/format.ts';
-import { TextField } from '../../ui/TextField.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextArea } from '../../ui/form/FormTextArea.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { isBlank } from '../../ui/form/issue-message.ts';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { readBase64 } from '../../ui/read-file.ts';
 import { useUploadSigningCertificate } from './settings-api.ts';
 
-type Format = SigningCertificateUpload['format'];
 type Field = 'content_base64' | 'passphrase' | 'certificate_pem' | 'private_key_pem';
-type Errors = Partial<Record<Field, string>>;
+
+/** Both formats' fields are held, so switching back keeps what was typed; the upload takes its format's. */
+const EMPTY = {
+  format: 'pkcs12',
+  content_base64: '',
+  passphrase: '',
+  certificate_pem: '',
+  private_key_pem: '',
+} as const;
 
 /** A PKCS#12 file is a few KB; the server refuses more than 64 KB. */
 const P12_MAX_BYTES = 64 * 1024;
@@ -24,9 +39,9 @@ const REFUSAL_BY_MESSAGE = new Map<string, CertificateRefusal>(
 );
 
 /** The server's refusal, translated by its catalogued message, on the field it names. */
-function refusalErrors(error: unknown): Errors | null {
+function refusalErrors(error: unknown): Partial<Record<Field, string>> | null {
   if (!(error instanceof ApiError)) return null;
-  const errors: Errors = {};
+  const errors: Partial<Record<Field, string>> = {};
   for (const e of error.body.errors ?? []) {
     const refusal = REFUSAL_BY_MESSAGE.get(e.message ?? '');
     errors[e.path as Field] = refusal ? `settings.certificate.refusals.${refusal}` : 'errors.generic';
@@ -67,100 +82,28 @@ export function SigningCertificatePanel({ current }: { current: SigningCertifica
   const { t } = useTranslation('admin');
   const upload = useUploadSigningCertificate();
   const id = useId();
-  const [format, setFormat] = useState<Format>('pkcs12');
-  const [file, setFile] = useState<{ name: string; content_base64: string } | null>(null);
-  const [passphrase, setPassphrase] = useState('');
-  const [certificatePem, setCertificatePem] = useState('');
-  const [privateKeyPem, setPrivateKeyPem] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
+  const form = useZodForm(signingCertificateUpload, {
+    defaultValues: EMPTY,
+    // The file is picked with a hidden input: focus goes to what carries the mark.
+    shouldFocusError: false,
+    messageOf: (issue) => (isBlank(issue.input) ? { key: 'form.required' } : undefined),
+  });
+  const format = useWatch({ control: form.control, name: 'format' });
+  // What the hint names; the file itself is the form's `content_base64`.
+  const [fileName, setFileName] = useState('');
+  const certificateForm = () => document.querySelector<HTMLFormElement>('.certificate-form');
 
   const pick = async (picked: File | undefined) => {
-    clear('content_base64');
+    form.clearErrors('content_base64');
     if (!picked) return;
     if (picked.size > P12_MAX_BYTES) {
-      setErrors((e) => ({ ...e, content_base64: 'settings.certificate.tooLarge' }));
+      form.setError('content_base64', { message: 'settings.certificate.tooLarge' });
       return;
     }
-    setFile({ name: picked.name, content_base64: await readBase64(picked) });
+    form.setValue('content_base64', await readBase64(picked));
+    setFileName(picked.name);
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const found: Errors = {};
-    if (format === 'pkcs12' && !file) found.content_base64 = 'form.required';
-    if (format === 'pem' && !certificatePem.trim()) found.certificate_pem = 'form.required';
-    if (format === 'pem' && !privateKeyPem.trim()) found.private_key_pem = 'form.required';
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('.certificate-form [aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    const body: SigningCertificateUpload =
-      format === 'pkcs12'
-        ? { format, content_base64: file!.content_base64, passphrase }
-        : {
-            format,
-            certificate_pem: certificatePem,
-            private_key_pem: privateKeyPem,
-            ...(passphrase ? { passphrase } : {}),
-          };
-    upload.mutate(body, {
-      onSuccess: () => {
-        // Nothing secret stays in the page once the server holds it.
-        setFile(null);
-        setPassphrase('');
-        setCertificatePem('');
-        setPrivateKeyPem('');
-        showNotice({ key: 'admin:notices.certificateSaved', tone: 'success', durationMs: 6_000 });
-      },
-      onError: (error) => {
-        if (error instanceof NetworkError) return;
-        const refused = refusalErrors(error);
-        if (refused) setErrors(refused);
-        else setFormError('errors.generic');
-      },
-    });
-  };
-
-  const pemField = (
-    field: 'certificate_pem' | 'private_key_pem',
-    value: string,
-    set: (v: string) => void,
-  ) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${field}`}>
-        {t(`settings.certificate.${field}`)}
-      </label>
-      <span className="field__hint" id={`${id}-${field}-hint`}>
-        {t(`settings.certificate.hints.${field}`)}
-      </span>
-      <textarea
-        id={`${id}-${field}`}
-        name={field}
-        className="field__input certificate-form__pem"
-        rows={6}
-        spellCheck={false}
-        autoComplete="off"
-        value={value}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={`${id}-${field}-hint${errors[field] ? ` ${id}-${field}-error` : ''}`}
-        onChange={(e) => {
-          set(e.target.value);
-          clear(field);
-        }}
-      />
-      {errors[field] && (
-        <p className="field__error" id={`${id}-${field}-error`}>
-          {t(errors[field]!)}
-        </p>
-      )}
-    </div>
-  );
 
   return (
     <section className="card settings-section certificate-panel" aria-labelledby={`${id}-title`}>
@@ -171,12 +114,34 @@ export function SigningCertificatePanel({ current }: { current: SigningCertifica
       <h3 className="certificate-panel__subtitle">{t('settings.certificate.current')}</h3>
       {current ? <CertificateDetails info={current} /> : <p>{t('settings.certificate.none')}</p>}
       <h3 className="certificate-panel__subtitle">{t('settings.certificate.replace')}</h3>
-      {formError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(formError)}
-        </p>
-      )}
-      <form className="certificate-form" noValidate onSubmit={submit}>
+      <FormAlert message={formError && t(formError)} />
+      <Form
+        form={form}
+        ns="admin"
+        className="certificate-form"
+        onInvalid={() => focusFirstInvalid(certificateForm())}
+        onValid={(certificate) => {
+          setFormError(null);
+          // A PEM key without a passphrase is sent without one.
+          const { passphrase, ...rest } = certificate;
+          upload.mutate(passphrase || rest.format === 'pkcs12' ? certificate : rest, {
+            onSuccess: () => {
+              // Nothing secret stays in the page once the server holds it.
+              form.reset({ ...EMPTY, format: certificate.format });
+              setFileName('');
+              showNotice({ key: 'admin:notices.certificateSaved', tone: 'success', durationMs: 6_000 });
+            },
+            onError: (error) => {
+              if (error instanceof NetworkError) return;
+              const refused = refusalErrors(error);
+              if (!refused) setFormError('errors.generic');
+              for (const [field, message] of Object.entries(refused ?? {})) {
+                form.setError(field as Field, { message });
+              }
+            },
+          });
+        }}
+      >
         <fieldset className="certificate-form__formats">
           <legend className="field__label">{t('settings.certificate.format')}</legend>
           {(['pkcs12', 'pem'] as const).map((option) => (
@@ -187,8 +152,8 @@ export function SigningCertificatePanel({ current }: { current: SigningCertifica
                 value={option}
                 checked={format === option}
                 onChange={() => {
-                  setFormat(option);
-                  setErrors({});
+                  form.setValue('format', option);
+                  form.clearErrors();
                 }}
               />
               {t(`settings.certificate.formats.${option}`)}
@@ -196,57 +161,77 @@ export function SigningCertificatePanel({ current }: { current: SigningCertifica
           ))}
         </fieldset>
         {format === 'pkcs12' ? (
-          <div className="field">
-            <span className="field__label" id={`${id}-file-label`}>
-              {t('settings.certificate.file')}
-            </span>
-            <span className="field__hint" id={`${id}-file-hint`}>
-              {file
-                ? t('settings.certificate.chosen', { name: file.name })
-                : t('settings.certificate.hints.file')}
-            </span>
-            <input
-              id={`${id}-file`}
-              type="file"
-              className="visually-hidden"
-              accept=".p12,.pfx,application/x-pkcs12"
-              aria-labelledby={`${id}-file-label`}
-              aria-invalid={errors.content_base64 ? true : undefined}
-              aria-describedby={`${id}-file-hint${errors.content_base64 ? ` ${id}-file-error` : ''}`}
-              onChange={(e) => void pick(e.target.files?.[0])}
-            />
-            <label htmlFor={`${id}-file`} className="button button--secondary certificate-form__choose">
-              {t('settings.certificate.choose')}
-            </label>
-            {errors.content_base64 && (
-              <p className="field__error" id={`${id}-file-error`}>
-                {t(errors.content_base64)}
-              </p>
-            )}
-          </div>
+          <CertificateFile fileName={fileName} onPick={(file) => void pick(file)} />
         ) : (
           <>
-            {pemField('certificate_pem', certificatePem, setCertificatePem)}
-            {pemField('private_key_pem', privateKeyPem, setPrivateKeyPem)}
+            {(['certificate_pem', 'private_key_pem'] as const).map((field) => (
+              <FormTextArea
+                key={field}
+                name={field}
+                label={t(`settings.certificate.${field}`)}
+                hint={t(`settings.certificate.hints.${field}`)}
+                className="certificate-form__pem"
+                rows={6}
+                spellCheck={false}
+                autoComplete="off"
+              />
+            ))}
           </>
         )}
-        <TextField
+        <FormTextField
           label={t('settings.certificate.passphrase')}
           hint={t(`settings.certificate.hints.passphrase_${format}`)}
-          name="certificate_passphrase"
+          name="passphrase"
           type="password"
           autoComplete="off"
-          value={passphrase}
-          onChange={(e) => {
-            setPassphrase(e.target.value);
-            clear('passphrase');
-          }}
-          error={errors.passphrase && t(errors.passphrase)}
         />
         <button type="submit" className="button button--primary" disabled={upload.isPending}>
           {upload.isPending ? t('common.working') : t('settings.certificate.submit')}
         </button>
-      </form>
+      </Form>
     </section>
+  );
+}
+
+/** The PKCS#12 file, picked with a button-styled label; its content is the form's `content_base64`. */
+function CertificateFile({
+  fileName,
+  onPick,
+}: {
+  fileName: string;
+  onPick: (file: File | undefined) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const error = useFieldMessage('content_base64');
+  return (
+    <div className="field">
+      <span className="field__label" id={`${id}-file-label`}>
+        {t('settings.certificate.file')}
+      </span>
+      <span className="field__hint" id={`${id}-file-hint`}>
+        {fileName
+          ? t('settings.certificate.chosen', { name: fileName })
+          : t('settings.certificate.hints.file')}
+      </span>
+      <input
+        id={`${id}-file`}
+        type="file"
+        className="visually-hidden"
+        accept=".p12,.pfx,application/x-pkcs12"
+        aria-labelledby={`${id}-file-label`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-file-hint${error ? ` ${id}-file-error` : ''}`}
+        onChange={(e) => onPick(e.target.files?.[0])}
+      />
+      <label htmlFor={`${id}-file`} className="button button--secondary certificate-form__choose">
+        {t('settings.certificate.choose')}
+      </label>
+      {error && (
+        <p className="field__error" id={`${id}-file-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ export default {
   common: { cancel: '取消', close: '关闭', working: '处理中…', loading: '正在加载…' },
   errors: {
     generic: '出现问题，请重试。',
+    tooLong: '请不要超过 {{max}} 个字符。',
     selfLockout: '您不能移除自己的管理员权限，也不能锁定或停用自己的账户。',
     lastAdmin: '必须至少保留一位有效的管理员。请先将其他人设为管理员。',
     lastHolder:

@@ -5,6 +5,7 @@ export default {
   common: { cancel: 'Cancel', close: 'Close', working: 'Working…', loading: 'Loading…' },
   errors: {
     generic: 'Something went wrong. Please try again.',
+    tooLong: 'Use {{max}} characters or fewer.',
     selfLockout: 'You cannot remove your own administrator access, lock or deactivate yourself.',
     lastAdmin: 'At least one active administrator must remain. Make someone else an administrator first.',
     lastHolder:
