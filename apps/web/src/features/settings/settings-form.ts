@@ -73,7 +73,7 @@ export function settingsFormSchema(stored: SettingsView['secrets']) {
       }
     });
 }
-export type SettingsDraft = z.input<ReturnType<typeof settingsFormSchema>>;
+type SettingsDraft = z.input<ReturnType<typeof settingsFormSchema>>;
 type SettingsChecked = z.output<ReturnType<typeof settingsFormSchema>>;
 
 const NUMERIC = new Set<SettingsKey>([

@@ -41,6 +41,9 @@ describe('a form over the protocol’s schemas', () => {
       .element(screen.getByRole('textbox', { name: 'Email' }))
       .toHaveAttribute('aria-invalid', 'true');
     await expect.element(name).not.toHaveAttribute('aria-invalid');
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Email' }))
+      .toHaveAccessibleDescription('Enter a valid e-mail address, like name@example.com.');
     await userEvent.fill(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
