@@ -1,17 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { currentHomePath } from '../../api/home-path.ts';
 import { sameSitePath, takeReturnPath } from '../../api/return-path.ts';
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { apiErrorMessage } from './api-error-message.ts';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
-import { hasErrors, requiredError, type FieldError } from './form-helpers.ts';
+import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormCheckbox } from '../../ui/form/FormCheckbox.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { apiErrorMessage } from './api-error-message.ts';
+import { loginForm, type LoginForm } from './login-form.ts';
 import { MfaStep } from './MfaStep.tsx';
 import { useLogin } from './use-auth-mutations.ts';
 
@@ -19,15 +20,14 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
   // An invitation's address, handed on by its page (in history state, never in the address).
   const invited = (useLocation().state as { email?: unknown } | null)?.email;
-  const [email, setEmail] = useState(typeof invited === 'string' ? invited : '');
-  const [password, setPassword] = useState('');
-  const [keepLoggedIn, setKeepLoggedIn] = useState(false);
-  const [errors, setErrors] = useState<Record<'email' | 'password', FieldError>>({
-    email: undefined,
-    password: undefined,
+  const form = useZodForm(loginForm, {
+    defaultValues: {
+      email: typeof invited === 'string' ? invited : '',
+      password: '',
+      'keep-logged-in': false,
+    },
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
@@ -40,15 +40,8 @@ export default function LoginPage() {
     void navigate(sameSitePath(params.get('next')) ?? kept ?? currentHomePath(), { replace: true });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = { email: requiredError(email.trim()), password: requiredError(password) };
-    setErrors(found);
+  const signIn = ({ email, password, 'keep-logged-in': keepLoggedIn }: LoginForm) => {
     setFormError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     loginMutation.mutate(
       { email, password, keepLoggedIn },
       {
@@ -73,11 +66,11 @@ export default function LoginPage() {
     return (
       <MfaStep
         mfaToken={mfaToken}
-        keepLoggedIn={keepLoggedIn}
+        keepLoggedIn={form.getValues('keep-logged-in')}
         onSignedIn={enter}
         onRestart={() => {
           setMfaToken(null);
-          setPassword('');
+          form.resetField('password');
         }}
       />
     );
@@ -87,43 +80,29 @@ export default function LoginPage() {
       <PageHeading>{t('login.title')}</PageHeading>
       <p>{t('login.intro')}</p>
       <FormAlert message={formError} />
-      <form ref={formRef} noValidate onSubmit={submit}>
-        <TextField
+      <Form form={form} ns="auth" onValid={signIn} onInvalid={() => setFormError(null)}>
+        <FormTextField
           label={t('login.email')}
           name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors((previous) => ({ ...previous, email: undefined }));
-          }}
-          error={errors.email && t(errors.email)}
         />
-        <TextField
+        <FormTextField
           label={t('login.password')}
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((previous) => ({ ...previous, password: undefined }));
-          }}
-          error={errors.password && t(errors.password)}
         />
-        <Checkbox
+        <FormCheckbox
           name="keep-logged-in"
           label={t('login.keepLoggedIn')}
           hint={t('login.keepLoggedInHint')}
-          checked={keepLoggedIn}
-          onChange={(e) => setKeepLoggedIn(e.target.checked)}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
-      </form>
+      </Form>
       <div className="auth-links">
         <Link to="/auth/recover-password">{t('login.forgot')}</Link>
         <span>

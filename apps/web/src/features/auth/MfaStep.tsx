@@ -1,11 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Codes, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
+import { Codes } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { apiErrorMessage } from './api-error-message.ts';
+import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { apiErrorMessage } from './api-error-message.ts';
+import { mfaStepForms } from './mfa-step-form.ts';
 import { useCompleteMfa } from './use-auth-mutations.ts';
 
 /** The challenge is gone (expired, 10401) or the account locked (10012): the API layer showed its notice. */
@@ -22,38 +25,20 @@ interface MfaStepProps {
 /** protocol.md §5: the second step of a login, with the app's code or a recovery code. */
 export function MfaStep({ mfaToken, keepLoggedIn, onSignedIn, onRestart }: MfaStepProps) {
   const { t } = useTranslation('auth');
-  const formRef = useRef<HTMLFormElement>(null);
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const complete = useCompleteMfa();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.trim().toLowerCase();
-    const wellFormed = recovery ? RECOVERY_CODE_PATTERN.test(typed) : TOTP_CODE_PATTERN.test(typed);
+  /** Answers with the code; on a wrong one, `refuse` clears the field and says so. */
+  const answer = (code: string, refuse: () => void) => {
     setFormError(null);
-    if (!wellFormed) {
-      setError(recovery ? 'mfa.invalidRecoveryFormat' : 'mfa.invalidFormat');
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
-      return;
-    }
     complete.mutate(
-      { mfaToken, code: typed, keepLoggedIn },
+      { mfaToken, code, keepLoggedIn },
       {
         onSuccess: onSignedIn,
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === Codes.validation) {
-            setError('mfa.wrongCode');
-            setCode('');
-            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
-            return;
-          }
-          if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) {
-            onRestart();
-            return;
-          }
+          if (failure instanceof ApiError && failure.code === Codes.validation) return refuse();
+          if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) return onRestart();
           const key = apiErrorMessage(failure);
           setFormError(key ? t(key) : null);
         },
@@ -61,42 +46,18 @@ export function MfaStep({ mfaToken, keepLoggedIn, onSignedIn, onRestart }: MfaSt
     );
   };
 
-  const toggle = () => {
-    setRecovery((r) => !r);
-    setCode('');
-    setError(undefined);
-  };
-
   return (
     <>
       <PageHeading>{t('mfa.title')}</PageHeading>
       <p>{t(recovery ? 'mfa.recoveryIntro' : 'mfa.intro')}</p>
       <FormAlert message={formError} />
-      <form ref={formRef} noValidate onSubmit={submit}>
-        <TextField
-          key={recovery ? 'recovery' : 'totp'}
-          label={t(recovery ? 'mfa.recoveryCode' : 'mfa.code')}
-          hint={recovery ? t('mfa.recoveryHint') : undefined}
-          name={recovery ? 'recovery_code' : 'code'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={recovery ? 11 : 6}
-          autoFocus
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(undefined);
-          }}
-          error={error && t(error)}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={complete.isPending}>
-          {complete.isPending ? t('mfa.submitting') : t('mfa.submit')}
-        </button>
-      </form>
+      {recovery ? (
+        <RecoveryCodeForm busy={complete.isPending} onCode={answer} />
+      ) : (
+        <AppCodeForm busy={complete.isPending} onCode={answer} />
+      )}
       <div className="auth-links">
-        <button type="button" className="button button--ghost" onClick={toggle}>
+        <button type="button" className="button button--ghost" onClick={() => setRecovery((r) => !r)}>
           {t(recovery ? 'mfa.useApp' : 'mfa.useRecovery')}
         </button>
         <button type="button" className="button button--ghost" onClick={onRestart}>
@@ -104,5 +65,74 @@ export function MfaStep({ mfaToken, keepLoggedIn, onSignedIn, onRestart }: MfaSt
         </button>
       </div>
     </>
+  );
+}
+
+interface CodeFormProps {
+  busy: boolean;
+  onCode: (code: string, refuse: () => void) => void;
+}
+
+function AppCodeForm({ busy, onCode }: CodeFormProps) {
+  const { t } = useTranslation('auth');
+  const form = useZodForm(mfaStepForms.totp, {
+    defaultValues: { code: '' },
+    messageOf: () => ({ key: 'mfa.invalidFormat' }),
+  });
+  const refuse = () => {
+    form.resetField('code');
+    form.setError('code', { message: 'mfa.wrongCode' }, { shouldFocus: true });
+  };
+  return (
+    <Form form={form} ns="auth" onValid={({ code }) => onCode(code, refuse)}>
+      <FormTextField
+        label={t('mfa.code')}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={6}
+        autoFocus
+      />
+      <SubmitButton busy={busy} />
+    </Form>
+  );
+}
+
+function RecoveryCodeForm({ busy, onCode }: CodeFormProps) {
+  const { t } = useTranslation('auth');
+  const form = useZodForm(mfaStepForms.recovery, {
+    defaultValues: { recovery_code: '' },
+    messageOf: () => ({ key: 'mfa.invalidRecoveryFormat' }),
+  });
+  const refuse = () => {
+    form.resetField('recovery_code');
+    form.setError('recovery_code', { message: 'mfa.wrongCode' }, { shouldFocus: true });
+  };
+  return (
+    <Form form={form} ns="auth" onValid={({ recovery_code }) => onCode(recovery_code, refuse)}>
+      <FormTextField
+        label={t('mfa.recoveryCode')}
+        hint={t('mfa.recoveryHint')}
+        name="recovery_code"
+        autoComplete="off"
+        inputMode="text"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={11}
+        autoFocus
+      />
+      <SubmitButton busy={busy} />
+    </Form>
+  );
+}
+
+function SubmitButton({ busy }: { busy: boolean }) {
+  const { t } = useTranslation('auth');
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={busy}>
+      {busy ? t('mfa.submitting') : t('mfa.submit')}
+    </button>
   );
 }

@@ -1,35 +1,26 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { passwordResetRequest, type PasswordResetRequest } from '@portal/protocol';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { apiErrorMessage } from './api-error-message.ts';
-import { emailError } from './field-errors.ts';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
-import type { FieldError } from './form-helpers.ts';
+import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { apiErrorMessage } from './api-error-message.ts';
 import { useRequestPasswordReset } from './use-auth-mutations.ts';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<FieldError>(undefined);
+  const form = useZodForm(passwordResetRequest, { defaultValues: { email: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const resetMutation = useRequestPasswordReset();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = emailError(email);
-    setError(found);
+  const requestLink = ({ email }: PasswordResetRequest) => {
     setFormError(null);
-    if (found) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    resetMutation.mutate(email.trim(), {
-      onSuccess: () => void navigate('/auth/recover-password-email', { state: { email: email.trim() } }),
+    resetMutation.mutate(email, {
+      onSuccess: () => void navigate('/auth/recover-password-email', { state: { email } }),
       onError: (e) => {
         const key = apiErrorMessage(e);
         setFormError(key ? t(key) : null);
@@ -43,21 +34,18 @@ export default function RecoverPasswordPage() {
       <PageHeading>{t('recover.title')}</PageHeading>
       <p>{t('recover.intro')}</p>
       <FormAlert message={formError} />
-      <form ref={formRef} noValidate onSubmit={submit}>
-        <TextField
+      <Form form={form} ns="auth" onValid={requestLink} onInvalid={() => setFormError(null)}>
+        <FormTextField
           label={t('recover.email')}
           name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error && t(error)}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t('recover.submitting') : t('recover.submit')}
         </button>
-      </form>
+      </Form>
       <p className="auth-links">
         <Link to="/auth/login">{t('recover.backToLogin')}</Link>
       </p>

@@ -1,14 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../api/api-error.ts';
 import { usePasswordMinimum } from '../../api/public-config.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { passwordError } from './field-errors.ts';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
-import { hasErrors, type FieldError } from './form-helpers.ts';
+import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { encodeMessage } from '../../ui/form/issue-message.ts';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { authMessage } from './auth-form-messages.ts';
+import { newPasswordForm } from '../../ui/form/new-password.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { SuccessIcon, WarningIcon } from './StatusIcons.tsx';
 import { useConfirmPasswordReset } from './use-auth-mutations.ts';
@@ -18,16 +21,15 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<'password' | 'confirm', FieldError>>({
-    password: undefined,
-    confirm: undefined,
-  });
   const [formError, setFormError] = useState<string | null>(null);
   const confirmMutation = useConfirmPasswordReset();
   const minLength = usePasswordMinimum();
+  const schema = useMemo(() => newPasswordForm(minLength), [minLength]);
+  const form = useZodForm(schema, {
+    defaultValues: { new_password: '', confirm_password: '' },
+    messageOf: authMessage,
+  });
+  const password = useWatch({ control: form.control, name: 'new_password' });
 
   if (!token) {
     return <LinkProblem message={t('reset.missingToken')} />;
@@ -45,26 +47,20 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      password: passwordError(password, minLength),
-      confirm: confirm === password ? undefined : 'errors.passwordMismatch',
-    };
-    setErrors(found);
+  const save = ({ new_password }: { new_password: string }) => {
     setFormError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     confirmMutation.mutate(
-      { token, password },
+      { token, password: new_password },
       {
         onError: (error) => {
           if (error instanceof NetworkError) return;
           // The clinic's minimum may have risen since this page loaded: the server names the field.
           if (error instanceof ApiError && error.body.errors?.some((e) => e.path === 'new_password')) {
-            setErrors((previous) => ({ ...previous, password: 'errors.passwordShort' }));
+            form.setError(
+              'new_password',
+              { message: encodeMessage({ key: 'errors.passwordShort', values: { min: minLength } }) },
+              { shouldFocus: true },
+            );
             return;
           }
           // Any other validation failure is about the link (expired, used).
@@ -87,37 +83,25 @@ export default function ResetPasswordPage() {
           <Link to="/auth/recover-password">{t('reset.requestNew')}</Link>
         </p>
       )}
-      <form ref={formRef} noValidate onSubmit={submit}>
-        <TextField
+      <Form form={form} ns="auth" onValid={save} onInvalid={() => setFormError(null)}>
+        <FormTextField
           label={t('reset.password')}
           name="new_password"
           type="password"
           autoComplete="new-password"
           hint={t('signup.passwordHint', { min: minLength })}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((previous) => ({ ...previous, password: undefined }));
-          }}
-          error={errors.password && t(errors.password, { min: minLength })}
         />
         <PasswordStrengthMeter password={password} userInputs={[]} minLength={minLength} />
-        <TextField
+        <FormTextField
           label={t('reset.confirm')}
           name="confirm_password"
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            setErrors((previous) => ({ ...previous, confirm: undefined }));
-          }}
-          error={errors.confirm && t(errors.confirm)}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t('reset.submitting') : t('reset.submit')}
         </button>
-      </form>
+      </Form>
     </>
   );
 }
