@@ -1,17 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@portal/protocol';
 import { currentHomePath } from '../../api/home-path.ts';
-import { TextField } from '../../ui/TextField.tsx';
-import { accountErrorKey } from './account-errors.ts';
-import { useDisableMfa, useMfaStatus } from './account-api.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { useMfaStatus } from './account-api.ts';
 import { MfaSetup } from './MfaSetup.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
-/** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
-const looksLikeCode = (text: string) =>
-  TOTP_CODE_PATTERN.test(text) || RECOVERY_CODE_PATTERN.test(text.toLowerCase());
+// Asked for by a click: the form library and the protocol's schemas load with it, not with the page.
+const MfaDisableForm = lazy(() => import('./MfaDisableForm.tsx'));
 
 export function MfaSection() {
   const { t } = useTranslation('account');
@@ -34,11 +31,7 @@ export function MfaSection() {
           {t('loading')}
         </p>
       )}
-      {status.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.generic')}
-        </p>
-      )}
+      <FormAlert message={status.isError ? t('errors.generic') : null} />
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={leave} />}
       {!recoveryCodes && status.data && !status.data.enabled && <MfaSetup onEnabled={setRecoveryCodes} />}
       {!recoveryCodes && status.data?.enabled && (
@@ -48,7 +41,9 @@ export function MfaSection() {
             {t('mfa.codesLeft', { count: status.data.recovery_codes_left })}
           </p>
           {disabling ? (
-            <DisableForm onDone={() => setDisabling(false)} />
+            <Suspense fallback={null}>
+              <MfaDisableForm onDone={() => setDisabling(false)} />
+            </Suspense>
           ) : (
             <button type="button" className="button button--secondary" onClick={() => setDisabling(true)}>
               {t('mfa.disable')}
@@ -57,52 +52,5 @@ export function MfaSection() {
         </>
       )}
     </section>
-  );
-}
-
-function DisableForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation('account');
-  const disable = useDisableMfa();
-  const [proof, setProof] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = proof.trim();
-    if (!typed) {
-      setError('errors.required');
-      return;
-    }
-    disable.mutate(looksLikeCode(typed) ? { code: typed } : { password: proof }, {
-      onSuccess: onDone,
-      onError: (failure) => setError(accountErrorKey(failure)),
-    });
-  };
-
-  return (
-    <form className="account-form" noValidate onSubmit={submit}>
-      <TextField
-        label={t('mfa.disableProof')}
-        hint={t('mfa.disableHint')}
-        name="mfa-disable-proof"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        value={proof}
-        onChange={(e) => {
-          setProof(e.target.value);
-          setError(null);
-        }}
-        error={error ? t(error) : undefined}
-      />
-      <div className="account-actions">
-        <button type="submit" className="button button--primary" disabled={disable.isPending}>
-          {disable.isPending ? t('working') : t('mfa.disableConfirm')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOTP_CODE_PATTERN } from '@portal/protocol';
-import { TextField } from '../../ui/TextField.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { accountErrorKey } from './account-errors.ts';
-import { useConfirmMfa, useStartMfa } from './account-api.ts';
+import { useStartMfa } from './account-api.ts';
+
+// Shown once the secret is there: the form library and the protocol's schemas load with it.
+const MfaConfirmForm = lazy(() => import('./MfaConfirmForm.tsx'));
 
 /** The key in groups of four, as authenticator apps show it and people type it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -12,10 +14,6 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation('account');
   const start = useStartMfa();
-  const confirm = useConfirmMfa();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const codeRef = useRef<HTMLFormElement>(null);
 
   if (!start.data) {
     return (
@@ -23,11 +21,7 @@ export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) =
         <p className="account-status">
           <span className="account-badge">{t('mfa.off')}</span>
         </p>
-        {start.isError && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t(accountErrorKey(start.error) ?? 'errors.generic')}
-          </p>
-        )}
+        <FormAlert message={start.isError ? t(accountErrorKey(start.error) ?? 'errors.generic') : null} />
         <button
           type="button"
           className="button button--primary"
@@ -39,22 +33,6 @@ export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) =
       </>
     );
   }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!TOTP_CODE_PATTERN.test(code.trim())) {
-      setError('errors.codeFormat');
-      codeRef.current?.querySelector('input')?.focus();
-      return;
-    }
-    confirm.mutate(code.trim(), {
-      onSuccess: (answer) => onEnabled(answer.recovery_codes),
-      onError: (failure) => {
-        setError(accountErrorKey(failure));
-        setCode('');
-      },
-    });
-  };
 
   return (
     <div className="account-setup">
@@ -78,24 +56,9 @@ export function MfaSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) =
         </li>
         <li>
           {t('mfa.step3')}
-          <form ref={codeRef} className="account-form" noValidate onSubmit={submit}>
-            <TextField
-              label={t('mfa.code')}
-              name="mfa-code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError(null);
-              }}
-              error={error ? t(error) : undefined}
-            />
-            <button type="submit" className="button button--primary" disabled={confirm.isPending}>
-              {confirm.isPending ? t('working') : t('mfa.confirm')}
-            </button>
-          </form>
+          <Suspense fallback={null}>
+            <MfaConfirmForm onEnabled={onEnabled} />
+          </Suspense>
         </li>
       </ol>
     </div>

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import {
+  mfaConfirmRequest,
+  mfaDisableRequest,
+  type MfaDisableRequest,
+  RECOVERY_CODE_PATTERN,
+  TOTP_CODE_PATTERN,
+} from '@portal/protocol';
+import { unworded } from '../../ui/form/unworded.ts';
+
+export const mfaConfirmForm = z.object({ code: unworded(mfaConfirmRequest.shape.code) });
+
+/** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
+const looksLikeCode = (text: string) =>
+  TOTP_CODE_PATTERN.test(text) || RECOVERY_CODE_PATTERN.test(text.toLowerCase());
+
+/** The one proof field, sent as the code or the password the protocol's request names. */
+export const mfaDisableForm = z
+  .object({ proof: z.string().refine((proof) => proof.trim() !== '') })
+  .transform(({ proof }): MfaDisableRequest =>
+    looksLikeCode(proof.trim()) ? { code: proof.trim() } : { password: proof },
+  )
+  .pipe(mfaDisableRequest);
