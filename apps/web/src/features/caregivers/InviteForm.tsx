@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusFirstRefused } from './grants/focus-invalid.ts';
-import { grantErrors, NO_ERRORS, type GrantErrors } from './grants/grant-errors.ts';
-import { checkTerms, emptyTerms, hasErrors, type GrantTerms } from './grants/grant-terms.ts';
-import { GrantTermsFields } from './grants/GrantTermsFields.tsx';
+import { GrantForm } from './grants/GrantForm.tsx';
 import { useInviteCaregiver } from './caregivers-api.ts';
 
 interface InviteFormProps {
@@ -16,56 +13,31 @@ interface InviteFormProps {
 export function InviteForm({ signingAllowed, today = new Date() }: InviteFormProps) {
   const { t } = useTranslation('caregivers');
   const invite = useInviteCaregiver();
-  const form = useRef<HTMLFormElement>(null);
-  const [terms, setTerms] = useState<GrantTerms>(() => emptyTerms(today));
-  const [errors, setErrors] = useState<GrantErrors>(NO_ERRORS);
   const [sent, setSent] = useState<string | null>(null);
-
-  // Opened by the person's asking for it: they continue in its first field.
-  useEffect(() => form.current?.querySelector('input')?.focus(), []);
-
-  const refuse = (found: GrantErrors) => {
-    setErrors(found);
-    focusFirstRefused(form.current);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSent(null);
-    const found = checkTerms(terms, today);
-    if (hasErrors(found)) return refuse(found);
-    setErrors(NO_ERRORS);
-    invite.mutate(terms, {
-      onSuccess: () => {
-        setSent(terms.email.trim());
-        setTerms(emptyTerms(today));
-      },
-      onError: (failure) => refuse(grantErrors(failure)),
-    });
-  };
-
   return (
-    <form ref={form} className="invite-form" onSubmit={submit} noValidate aria-labelledby="invite-title">
-      <h3 id="invite-title">{t('invite.title')}</h3>
-      <p className="field__hint">{t('invite.intro')}</p>
-      {errors.form && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(errors.form)}
-        </p>
-      )}
-      <GrantTermsFields
-        value={terms}
-        onChange={setTerms}
-        errors={errors.fields}
+    <>
+      <GrantForm
+        className="invite-form"
+        aria-labelledby="invite-title"
         signingAllowed={signingAllowed}
         today={today}
+        focusOnOpen
+        intro={
+          <>
+            <h3 id="invite-title">{t('invite.title')}</h3>
+            <p className="field__hint">{t('invite.intro')}</p>
+          </>
+        }
+        submitLabel={t('invite.submit')}
+        send={(grant) => {
+          setSent(null);
+          return invite.mutateAsync(grant);
+        }}
+        onSent={(grant) => setSent(grant.email)}
       />
-      <button type="submit" className="button button--primary" disabled={invite.isPending}>
-        {invite.isPending ? t('working') : t('invite.submit')}
-      </button>
       <p role="status" className="invite-form__sent">
         {sent ? t('invite.sent', { email: sent }) : ''}
       </p>
-    </form>
+    </>
   );
 }

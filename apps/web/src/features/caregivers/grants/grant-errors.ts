@@ -21,12 +21,12 @@ export interface GrantErrors {
   form: string | null;
 }
 
-export const NO_ERRORS: GrantErrors = { fields: {}, form: null };
+const NO_ERRORS: GrantErrors = { fields: {}, form: null };
 
 const isField = (path: string): path is GrantField => (GRANT_FIELDS as readonly string[]).includes(path);
 
 /** Each issue's first path segment names its field (`scopes.1` is the scopes choice). */
-export function errorsAtPaths(paths: readonly (string | number)[][]): GrantErrors {
+function errorsAtPaths(paths: readonly (string | number)[][]): GrantErrors {
   const fields: GrantErrors['fields'] = {};
   let form: string | null = null;
   for (const path of paths) {

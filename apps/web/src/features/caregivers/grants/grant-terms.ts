@@ -1,5 +1,4 @@
-import { GRANT_MAX_DAYS, inviteCaregiverRequest, type CaregiverScope } from '@portal/protocol';
-import { errorsAtPaths, type GrantErrors } from './grant-errors.ts';
+import { GRANT_MAX_DAYS, type CaregiverScope } from '@portal/protocol';
 
 /** What the patient and staff both choose for a grant. */
 export interface GrantTerms {
@@ -24,15 +23,3 @@ export function emptyTerms(today: Date): GrantTerms {
 export function endsOnRange(today: Date): { min: string; max: string } {
   return { min: isoDay(today), max: isoDay(today, GRANT_MAX_DAYS) };
 }
-
-/** The protocol's own schema over the terms, and the date's range, as field errors. */
-export function checkTerms(terms: GrantTerms, today: Date): GrantErrors {
-  const parsed = inviteCaregiverRequest.safeParse(terms);
-  const paths = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.map(String));
-  const { min, max } = endsOnRange(today);
-  if (terms.ends_on && (terms.ends_on < min || terms.ends_on > max)) paths.push(['ends_on']);
-  return errorsAtPaths(paths);
-}
-
-export const hasErrors = (errors: GrantErrors) =>
-  errors.form !== null || Object.keys(errors.fields).length > 0;
