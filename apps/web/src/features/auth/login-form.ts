@@ -1,12 +1,9 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
-/**
- * The sign-in form checks presence only: the server judges the credentials. Written with zod's
- * tree-shakeable build so the login page, the first page most people load, stays light.
- */
+/** The sign-in form checks presence only: the server judges the credentials. */
 export const loginForm = z.object({
-  email: z.string().check(z.trim(), z.minLength(1)),
-  password: z.string().check(z.minLength(1)),
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
   // The box's name, as the page has always posted it.
   'keep-logged-in': z.boolean(),
 });
