@@ -10,11 +10,14 @@ import { signIn } from './support/session.ts';
  * Each patient page's first-load JavaScript, gzip level 9, in KiB: every script the page loads
  * from a cold cache until it is whole (its `ready` selectors, the parts loaded after its first
  * paint included, pdf.js's worker on the document pages) and the network is idle. `measured` is
- * the size on 2026-11-26; `budget` adds about 3 % headroom (login keeps issue 11's 150 KiB), so
- * a change that puts a library on a page's path fails here and names the page.
+ * the size on 2026-11-26; `budget` adds about 3 % headroom, so a change that puts a library on a
+ * page's path fails here and names the page.
  */
 const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
-  login: { measured: 149.0, budget: 150 },
+  // Issue 35 wrote every form with react-hook-form and zod, sign-in included (one way to write a
+  // form): 149.9 before. zod/mini was tried: login 180.7, but its core then splits from the
+  // schemas chunk every signed-in page loads, 2.5 KiB more on each of them.
+  login: { measured: 190.4, budget: 196 },
   welcome: { measured: 200.5, budget: 207 },
   // Issue 34 put the phone rule (libphonenumber-js with its `min` metadata, decision 0029) in the
   // intake's schemas: its chunk is 28.8 KiB gzip in a build of 2026-11-28, 208.9 before.
@@ -26,7 +29,7 @@ const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   'intake: medical-history': { measured: 237.7, budget: 245 },
   'intake: review': { measured: 237.7, budget: 245 },
   'BF-ADL': { measured: 237.4, budget: 245 },
-  documents: { measured: 189.0, budget: 195 },
+  documents: { measured: 195.1, budget: 201 },
   'reference documents': { measured: 188.7, budget: 195 },
   'document viewer': { measured: 669.6, budget: 690 },
   signing: { measured: 669.6, budget: 690 },

@@ -67,8 +67,8 @@ export default defineConfig(({ command }) => ({
       },
       treeshake: {
         // @portal/protocol builds its zod schemas at module top level, which a bundler must
-        // otherwise keep. Its modules have no other effects, so the login page ships the
-        // envelope crypto without zod, and zod loads with the forms that validate with it.
+        // otherwise keep. Its modules have no other effects, so a page ships only the schemas
+        // its forms validate with.
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]protocol[\\/]src[\\/]/.test(id),
       },
     },

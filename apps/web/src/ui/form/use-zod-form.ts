@@ -41,9 +41,8 @@ function zodFormResolver<Input extends FieldValues, Output>(
 /**
  * The one way a form holds its values: react-hook-form, checked by the protocol's zod schema,
  * the one the server applies. Errors show after the first submit and clear as the field is fixed.
- * A schema of `zod/mini` (tree-shakeable, for the login page) fits as well as a classic one.
  */
-export function useZodForm<Schema extends z.core.$ZodType<unknown, FieldValues>>(
+export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   schema: Schema,
   { messageOf, ...options }: ZodFormOptions<z.input<Schema>, z.output<Schema>> = {},
 ) {
