@@ -4,13 +4,13 @@ import { FormTextField } from '../../ui/form/FormTextField.tsx';
 import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { accountErrorKey } from './account-errors.ts';
 import { useConfirmMfa } from './account-api.ts';
-import { mfaConfirmForm } from './mfa-forms.ts';
+import { mfaConfirmRequest } from '@portal/protocol';
 
 /** The third step of the set-up: one code from the app proves it holds the secret. */
 export default function MfaConfirmForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation('account');
   const confirm = useConfirmMfa();
-  const form = useZodForm(mfaConfirmForm, {
+  const form = useZodForm(mfaConfirmRequest, {
     defaultValues: { code: '' },
     messageOf: () => ({ key: 'errors.codeFormat' }),
   });

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import {
-  mfaConfirmRequest,
   mfaDisableRequest,
   type MfaDisableRequest,
   RECOVERY_CODE_PATTERN,
   TOTP_CODE_PATTERN,
 } from '@portal/protocol';
-import { unworded } from '../../ui/form/unworded.ts';
-
-export const mfaConfirmForm = z.object({ code: unworded(mfaConfirmRequest.shape.code) });
 
 /** Codes are 6 digits or xxxxx-xxxxx; a password is at least 12 characters, so one field serves both. */
 const looksLikeCode = (text: string) =>

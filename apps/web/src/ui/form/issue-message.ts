@@ -14,8 +14,6 @@ export interface Issue {
   readonly format?: string;
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
-  /** Where the issue is, from the form's root: a form words some fields its own way. */
-  readonly path?: readonly PropertyKey[];
 }
 
 export interface FieldMessage {

@@ -7,7 +7,6 @@ import {
 } from '@portal/protocol';
 import { readBase64 } from '../../../ui/read-file.ts';
 import type { FieldMessage, Issue } from '../../../ui/form/issue-message.ts';
-import { unworded } from '../../../ui/form/unworded.ts';
 import { endsOnRange } from './grant-terms.ts';
 
 /** The invitation's terms, with the end date in the range this device offers. */
@@ -17,9 +16,9 @@ function grantTermsForm(today: Date) {
   return z.object({
     email,
     relationship,
-    scopes: unworded(scopes),
+    scopes,
     // The server judges it again against the clinic's today.
-    ends_on: unworded(ends_on).refine((day) => day >= min && day <= max),
+    ends_on: ends_on.refine((day) => day >= min && day <= max),
   });
 }
 
