@@ -4,7 +4,7 @@ import { repoRoot } from './lib/repo-root.ts';
 import { builtEntry } from './lib/node-entry.ts';
 
 /**
- * The users page's queries on 10,000 seeded users (issue 8). The work runs in a process of its
+ * The users page's queries on 10,000 seeded users. The work runs in a process of its
  * own (programs/users-page.ts, on the server's queries and seed kit from `@portal/server/testing`);
  * this entry only starts it. DATABASE_URL picks PostgreSQL (a fresh database there), else PGlite.
  *

@@ -6,7 +6,7 @@ import { percentile } from './lib/percentile.ts';
 import { formatTable } from './lib/table.ts';
 
 /**
- * Account enumeration by time (issue 19): sign-up and password reset against the real server,
+ * Account enumeration by time: sign-up and password reset against the real server,
  * an address with an account alternating with one without, sequentially (one request at a
  * time, as someone probing would). Targets: medians within 15 % of each other, and a known
  * request the faster one in 35–65 % of pairs (0.5 = indistinguishable). The loose version of

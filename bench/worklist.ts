@@ -9,7 +9,7 @@ import { repoRoot } from './lib/repo-root.ts';
 import { builtEntry } from './lib/node-entry.ts';
 
 /**
- * The worklist (issue 18) with 10,000 patients: the real server, its database seeded by
+ * The worklist with 10,000 patients: the real server, its database seeded by
  * set-based SQL (programs/seed-worklist.ts) before it starts, then
  * `GET /admin/worklist/?queue=` for each queue under load as a clinic administrator (every
  * queue visible, so every request also counts all seven). DATABASE_URL picks PostgreSQL (use an

@@ -81,7 +81,7 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.setViewportSize(DESKTOP);
       await signIn(page, ADMIN);
       await expect(page).toHaveURL(/\/users$/);
-      // Staff start on "Needs attention" (issue 18); the list is the page's other view.
+      // Staff start on "Needs attention"; the list is the page's other view.
       await page.goto('/users?view=all');
       await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
       await check(page, `admin-users-desktop-${locale}`);

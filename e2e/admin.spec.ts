@@ -49,7 +49,7 @@ async function rowAction(admin: Page, email: string, entry: string) {
 
 const POLL_MS = 10_000;
 
-/** A 2×1 PNG that decodes whole (the server re-encodes every uploaded image, issue 19). */
+/** A 2×1 PNG that decodes whole (the server re-encodes every uploaded image). */
 const LOGO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWMQiVrwH4QBD3cEGxK34roAAAAASUVORK5CYII=',
   'base64',
@@ -236,7 +236,7 @@ test('an administrator invites a patient, changes the support e-mail, changes ac
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     await expect(admin).toHaveURL(/subject=/);
     const table = admin.getByRole('table', { name: 'Audit rows' });
-    // Actions read as words (issue 18); the CSV below keeps the stored names.
+    // Actions read as words; the CSV below keeps the stored names.
     for (const action of [
       'Invited a user',
       'Accepted an invitation',

@@ -13,7 +13,7 @@ import { ADMIN } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 import { shot } from './support/screenshot.ts';
 
-/** Decision 0023, issue 22's done-when: a daughter helps her mother with her record. */
+/** Decision 0023: a daughter helps her mother with her record. */
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };

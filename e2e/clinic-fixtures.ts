@@ -5,7 +5,7 @@ import { PortalClient } from '@portal/protocol/testing';
 import type { Account } from './support/accounts.ts';
 import { ADMIN, BASE_URL } from './support/portal.ts';
 
-/** The clinic's side of issue 18: the patient's API steps, the audit log, screenshots. */
+/** The clinic's side: the patient's API steps, the audit log, screenshots. */
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 

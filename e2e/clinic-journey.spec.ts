@@ -13,7 +13,7 @@ import { CLINICIAN, FRONT_DESK } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 
 /**
- * Issue 18, done when: a new patient hands in the whole intake with card images, answers the
+ * A new patient hands in the whole intake with card images, answers the
  * BF-ADL and declines a document with a reason, all in the browser; a clinician finds them in the
  * worklist, reads every value, card and answer, exports the record and requests a change; the
  * patient hands in again; the clinician sees the changed field and marks the intake reviewed; a
@@ -121,7 +121,7 @@ for (const run of RUNS) {
       await reject.locator('summary').click();
       await reject.locator('textarea[name="reason"]').fill(REASON);
       await reject.locator('button[type="submit"]').click();
-      // A decline is confirmed first (issue 34).
+      // A decline is confirmed first.
       await page.getByRole('alertdialog').locator('.button--danger').click();
       await expect(page.locator('.status-badge')).toBeVisible();
       await expect(page.getByText(REASON, { exact: false })).toBeVisible();
@@ -249,7 +249,7 @@ for (const run of RUNS) {
       await expect(changes.locator('.review-changes__after')).toHaveText(NEW_MOBILE.shown);
       await checkBothSizes(page, run, 'changes since the review', 'changes');
       await page.locator('.review-panel__actions .button--primary').click();
-      // Marking reviewed is confirmed first (issue 34); then only Reopen review is offered.
+      // Marking reviewed is confirmed first; then only Reopen review is offered.
       await page.getByRole('alertdialog').locator('.button--primary').click();
       await expect(page.locator('.review-panel__done')).toBeFocused();
       await expect(page.locator('.review-panel__actions .button--primary')).toHaveCount(0);

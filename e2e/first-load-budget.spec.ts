@@ -14,13 +14,13 @@ import { signIn } from './support/session.ts';
  * page's path fails here and names the page.
  */
 const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
-  // Issue 35 wrote every form with react-hook-form and zod, sign-in included (one way to write a
+  // Every form is written with react-hook-form and zod, sign-in included (one way to write a
   // form): 149.9 before. zod/mini was tried: login 180.7, but its core then splits from the
   // schemas chunk every signed-in page loads, 2.5 KiB more on each of them.
   login: { measured: 190.4, budget: 196 },
   welcome: { measured: 200.5, budget: 207 },
-  // Issue 34 put the phone rule (libphonenumber-js with its `min` metadata, decision 0029) in the
-  // intake's schemas: its chunk is 28.8 KiB gzip in a build of 2026-11-28, 208.9 before.
+  // The phone rule (libphonenumber-js with its `min` metadata, decision 0029) in the
+  // intake's schemas is why: its chunk is 28.8 KiB gzip in a build of 2026-11-28, 208.9 before.
   'intake: profile': { measured: 237.7, budget: 245 },
   'intake: contact': { measured: 237.7, budget: 245 },
   'intake: emergency-contacts': { measured: 237.7, budget: 245 },
@@ -34,8 +34,8 @@ const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   'document viewer': { measured: 669.6, budget: 690 },
   signing: { measured: 669.6, budget: 690 },
   'messenger open': { measured: 200.5, budget: 207 },
-  // Issue 22 added the caregivers section (its grants, activity and strings; the invite form
-  // loads only when asked for): 188.7 before.
+  // The caregivers section (its grants, activity and strings; the invite form
+  // loads only when asked for) costs this: 188.7 without it.
   account: { measured: 196.8, budget: 203 },
 };
 

@@ -5,7 +5,7 @@ import { shot } from './support/screenshot.ts';
 /** Journeys through the intake form (apps/web/src/features/intake), shared by the intake specs. */
 
 export const CARD_IMAGE = path.resolve(import.meta.dirname, 'fixtures/insurance-card-front.png');
-/** A one-page PDF made by pdf-lib: the server parses every uploaded PDF (issue 19). */
+/** A one-page PDF made by pdf-lib: the server parses every uploaded PDF. */
 export const CARD_PDF = path.resolve(import.meta.dirname, 'fixtures/insurance-card-back.pdf');
 
 /** What the patient types: the same in both locales; option labels are checked per locale. */

@@ -7,7 +7,7 @@ import { ADMIN, DATA_DIR } from './support/portal.ts';
 import { expectOnLogin, signIn } from './support/session.ts';
 import { shot } from './support/screenshot.ts';
 
-/** The built-in messenger (issue 9): patient panel, clinic inbox, mail, session storage. */
+/** The built-in messenger: patient panel, clinic inbox, mail, session storage. */
 
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };

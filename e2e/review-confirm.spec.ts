@@ -10,7 +10,7 @@ import { shot } from './support/screenshot.ts';
 import { signIn } from './support/session.ts';
 
 /**
- * Issue 34's confirmations in the real app: staff confirm marking an intake reviewed and
+ * Confirmations in the real app: staff confirm marking an intake reviewed and
  * reopening a review (which puts the intake back on the worklist), and a patient confirms a
  * decline before it is sent.
  */

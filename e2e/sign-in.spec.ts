@@ -16,7 +16,7 @@ test('a patient signs in and lands on the welcome page', async ({ page }) => {
 test('an administrator signs in and is sent to /users', async ({ page }) => {
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/users$/);
-  // Staff land on the worklist view of /users (issue 18).
+  // Staff land on the worklist view of /users.
   await expect(page.getByRole('heading', { level: 1, name: 'Needs attention' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { signIn } from './support/session.ts';
 import { settled } from './support/settled.ts';
 
 /**
- * Issue 18: staff who manage documents choose on their account page whether a patient's decline
+ * Staff who manage documents choose on their account page whether a patient's decline
  * also reaches them by e-mail. The choice is kept on the server and audited, and the audit log
  * reads the change in words. Axe in gb and cn on a desktop and a phone; screenshots of the page
  * (docs/screenshots/account-notifications-*) and of the audit row (audit-notifications-*).

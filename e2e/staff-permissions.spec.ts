@@ -7,7 +7,7 @@ import { ADMIN, BASE_URL, FRONT_DESK, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 
 /**
- * Staff permissions (issue 18 item 4, decision 0012): the access dialog's presets, and what a
+ * Staff permissions (decision 0012): the access dialog's presets, and what a
  * front-desk account sees and is refused. Dialogs are opened and cancelled: nothing here
  * changes the shared demo accounts.
  */

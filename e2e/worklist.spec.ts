@@ -9,7 +9,7 @@ import { signIn } from './support/session.ts';
 import { settled } from './support/settled.ts';
 
 /**
- * Issue 18: the users page's "Needs attention" view, the default for staff: its queues with
+ * The users page's "Needs attention" view, the default for staff: its queues with
  * counts, the declined-documents queue with the patient's reason, and the decline's row
  * actions (re-send, withdraw, open the conversation) by keyboard. Axe in gb and cn;
  * screenshots on a desktop and a 375 px phone (docs/screenshots/worklist-*).

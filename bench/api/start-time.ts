@@ -14,7 +14,7 @@ import { repoRoot } from '../lib/repo-root.ts';
 import { formatTable } from '../lib/table.ts';
 
 /**
- * Process start to `/readyz` 200 (issue 20): the server's TypeScript through tsx, as every
+ * Process start to `/readyz` 200: the server's TypeScript through tsx, as every
  * process ran it before the build, against the built server with plain node. Both start on one
  * database that is already migrated and seeded (a restart, as a deploy or a crash restart
  * sees it), each once unmeasured first so tsx's transform cache is warm as on a second start;

@@ -27,7 +27,7 @@ const CHROMIUM_FLAGS = [
 ];
 const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string })
   .version;
-// Lighthouse's default (mobile) preset, with the three categories issue 23 judges.
+// Lighthouse's default (mobile) preset, with the three categories the web targets judge.
 const FLAGS: Flags = {
   logLevel: 'error',
   output: 'html',

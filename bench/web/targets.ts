@@ -6,7 +6,7 @@ export interface Metric {
   /** The run's value in the unit shown, or null when Lighthouse could not measure it. */
   read(lhr: Result): number | null;
   digits: number;
-  /** Issue 23's target on the median: at least `min` or at most `max`. */
+  /** The target on the median: at least `min` or at most `max`. */
   min?: number;
   max?: number;
 }
@@ -22,7 +22,7 @@ const audit =
     return value === undefined ? null : value / scale;
   };
 
-/** What the report shows per page, targets first: issue 23's, judged on the median of the runs. */
+/** What the report shows per page, targets first, judged on the median of the runs. */
 export const METRICS: readonly Metric[] = [
   { title: 'performance', read: score('performance'), digits: 0, min: 95 },
   { title: 'TBT ms', read: audit('total-blocking-time'), digits: 0, max: 150 },

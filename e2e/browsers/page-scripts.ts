@@ -78,7 +78,7 @@ export const FIRST_CHOICE = `
 
 /**
  * Makes the page an older browser's as far as pdf.js is concerned, before the app starts: without
- * the two calls issue 34 named, which iOS before 17.4 lacks. The app then loads pdf.js's legacy
+ * the two calls pdf.js 5 needs, which iOS before 17.4 lacks. The app then loads pdf.js's legacy
  * build, whose polyfills put them back.
  */
 export const WITHOUT_NEWER_APIS = `

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 
 /**
  * Files an attacker uploads, shared by the file checks' own tests and the attack suite. Each
- * one was stored or served as it came before uploads were parsed (issue 19).
+ * one was stored or served as it came before uploads were parsed.
  */
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -219,7 +219,7 @@ const svg = (body: string) =>
   );
 
 /**
- * SVG logos that passed the old regular-expression filter (the first four are issue 19's),
+ * SVG logos that passed the old regular-expression filter (the first four were found in a security review),
  * and the classics it did catch; each must come out as pixels only.
  */
 export const SVG_LOGO_PAYLOADS: Record<string, Buffer> = {

@@ -39,7 +39,7 @@ export const DEMO_PATIENT = { email: 'patient@example.com', password: 'Patient-d
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2025' };
 export const DEMO_FRONT_DESK = { email: 'frontdesk@example.com', password: 'Frontdesk-demo-2025' };
 export const DEMO_CLINICIAN = { email: 'clinician@example.com', password: 'Clinician-demo-2025' };
-/** The demo patient's daughter, with a live grant of every scope (issue 22). */
+/** The demo patient's daughter, with a live grant of every scope. */
 export const DEMO_CAREGIVER = { email: 'caregiver@example.com', password: 'Caregiver-demo-2025' };
 
 /** Where the suite's global setup names the migrated PostgreSQL database new ones are copied from. */

@@ -8,11 +8,11 @@ import { requestHeaders, signIn } from './signed-in.ts';
 
 /** A clinic's staff opening charts at once: as many as the worklist bench's queue readers. */
 const CONNECTIONS = 10;
-/** Issue 20: each section of the chart a clinician opens answers within a tenth of a second. */
+/** Target: each section of the chart a clinician opens answers within a tenth of a second. */
 const MAX_P99_MS = 100;
 
 /**
- * The clinic workspace's chart (issue 18) as the demo clinician opens it: every section of
+ * The clinic workspace's chart as the demo clinician opens it: every section of
  * `GET /admin/patients/:id/chart/:section/` in turn, each an audited, sealed read of a patient
  * whose chart is full (the intake handed in, a year of BF-ADL answers, three consent forms with
  * their histories): the auth statement with the staff permission, the patient looked up, the

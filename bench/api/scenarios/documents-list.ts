@@ -5,7 +5,7 @@ import { signedInPatientHeaders } from './signed-in.ts';
 
 const PATH = '/patient/documents/';
 const CONNECTIONS = 100;
-/** Issue 20: the documents page, a sealed read of a few rows, keeps half the profile read's rate. */
+/** Target: the documents page, a sealed read of a few rows, keeps half the profile read's rate. */
 const MIN_PROFILE_RATIO = 0.5;
 
 /**

@@ -5,7 +5,7 @@ import { signedInPatientHeaders } from './signed-in.ts';
 const CONNECTIONS = 100;
 /** Target: the call every open web app makes every 10 s (protocol.md §8) costs at most 2× a bare route. */
 const MIN_BASELINE_RATIO = 0.5;
-/** Issue 11's sizing behind that ratio: one node carries the 10 s polls of 50,000 open web apps. */
+/** The sizing behind that ratio: one node carries the 10 s polls of 50,000 open web apps. */
 const MIN_POLLS_PER_SECOND = 50_000 / 10;
 /**
  * Distinct signed-in sessions the load rotates over, one per request: the server keeps a per-node

@@ -10,7 +10,7 @@ const CONNECTIONS = 50;
  */
 const LOGIN_CEILING_PER_SECOND = 300;
 /**
- * Issue 11: argon2 runs off the main thread, so during the storm the portal's own event-loop
+ * Argon2 runs off the main thread, so during the storm the portal's own event-loop
  * delay (nodejs_eventloop_lag_p99_seconds, as a dashboard shows it) stays ≤ 20 ms.
  */
 const MAX_EVENT_LOOP_P99_MS = 20;

@@ -11,7 +11,7 @@ const PATH = '/patient/profile/';
 export const PROFILE_READ_CONNECTIONS = 100;
 export const PROFILE_READ_NAME = 'profile GET';
 /**
- * Issue 20: the sealed profile read keeps ≥ 80 % of the read floor's req/s, measured right
+ * Target: the sealed profile read keeps ≥ 80 % of the read floor's req/s, measured right
  * before it, with a p99 at most 1.3 times the floor's: what the portal does beyond the three
  * statements any such read needs (token, envelope, validation, logging, metrics, headers)
  * costs at most a fifth of its rate.

@@ -6,7 +6,7 @@ import { caregiverGrants, users } from '../db/schema/index.ts';
 import { insertGrant, todayPlusDays } from '../modules/caregivers/index.ts';
 
 /**
- * Issue 22's demo: the clinic allows the demo patient's caregivers to sign as authorised
+ * The caregivers demo: the clinic allows the demo patient's caregivers to sign as authorised
  * representative, and their daughter holds a live grant with every scope for a year, so
  * `npm start` shows acting for someone at once. She joined only to help: caregiver-only
  * (decision 0032).

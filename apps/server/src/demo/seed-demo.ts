@@ -11,7 +11,7 @@ import { seedDemoDocuments } from './seed-documents.ts';
 import { seedDemoCaregiver } from './seed-caregivers.ts';
 
 /**
- * One patient, their caregiver (issue 22) and one administrator of each staff preset (issue 18),
+ * One patient, their caregiver and one administrator of each staff preset,
  * printed at start and in the README.
  */
 export const DEMO_ACCOUNTS = [
@@ -26,7 +26,7 @@ export const DEMO_ACCOUNTS = [
     dateOfBirth: '1958-04-12',
   },
   {
-    // Issue 22: the patient's daughter, who may act for them (every scope, signing included).
+    // The patient's daughter, who may act for them (every scope, signing included).
     label: 'caregiver (daughter)',
     email: 'caregiver@example.com',
     password: 'Caregiver-demo-2025',

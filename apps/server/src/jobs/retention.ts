@@ -83,7 +83,7 @@ export const RETENTIONS: readonly Retention[] = [
     table: events,
     expired: (_config, now) => sql`(consumed_at < ${ago(now, DAY)} or created_at < ${ago(now, 30 * DAY)})`,
   },
-  // An item taken on the worklist is done once it leaves its queue (issue 34).
+  // An item taken on the worklist is done once it leaves its queue.
   { table: worklistAssignees, expired: (_config, now) => staleWorklistAssignments(now) },
   // Every rate-limit window is a minute long; an hour-old counter counts nothing.
   { table: rateLimits, expired: (_config, now) => sql`window_start < ${ago(now, HOUR)}` },

@@ -49,7 +49,7 @@ declare module 'fastify' {
     /** Roles of which the user needs one; any signed-in user when absent. */
     roles?: Role[];
     /**
-     * The staff permission an administrator needs besides the role (issue 18), or a list of
+     * The staff permission an administrator needs besides the role (spec §3), or a list of
      * which any one will do (the users list serves front desk and clinicians); 10403 without it.
      */
     permission?: StaffPermission | readonly StaffPermission[];

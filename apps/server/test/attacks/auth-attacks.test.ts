@@ -233,7 +233,7 @@ describe('content injection into e-mail', () => {
     expect((await w.t.outbox()).length).toBe(mailsBefore);
   });
 
-  // Issue 19: the clinic-branded verification mail carried whatever the sign-up called itself.
+  // The clinic-branded verification mail carried whatever the sign-up called itself.
   const signupAs = async (email: string, firstName: string) => {
     const c = w.t.client();
     await c.handshake();
@@ -303,7 +303,7 @@ describe('content injection into e-mail', () => {
   });
 });
 
-describe('lockout race (issue 19): attempts sent at once are counted before they are judged', () => {
+describe('lockout race: attempts sent at once are counted before they are judged', () => {
   const THRESHOLD = 5;
   const RIGHT = 'Race-right-password-7';
   let accounts = 0;

@@ -38,7 +38,7 @@ const unfold = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='
 const READER = { email: 'chart.reader@example.com', password: 'Chart-reader-2025' };
 
 /**
- * The attack an outside test found (issue 33): front desk, without `read_chart`, switched on
+ * The attack an outside test found: front desk, without `read_chart`, switched on
  * representative signing, recorded a grant of every scope to an address it controls, and read
  * and signed through it. Staff now grant only what they may see or decide (SCOPE_PERMISSIONS),
  * the switch is clinical, the patient is told who recorded it, and the export is no caregiver's.

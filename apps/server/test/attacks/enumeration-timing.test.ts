@@ -3,7 +3,7 @@ import type { PortalClient } from '@portal/protocol/testing';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
- * Issue 19: sign-up and password reset must not tell, by how long they take, whether an address
+ * Sign-up and password reset must not tell, by how long they take, whether an address
  * has an account. Known and unknown requests alternate, so whatever else loads the machine loads
  * both alike; the mail queue is drained between requests, so one request's mail is not timed as
  * part of the next. The statistic is rank-based (how often a known request was faster than an
@@ -13,7 +13,7 @@ import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/te
 const ROUNDS = 40;
 /**
  * Two equal distributions land outside this about once in 10,000 runs at 40 rounds; the code
- * before issue 19 gave 0.89 (sign-up) and 0.00 (reset) on a machine at load 12.
+ * before the equal-work fix gave 0.89 (sign-up) and 0.00 (reset) on a machine at load 12.
  */
 const BOUNDS = [0.25, 0.75] as const;
 /** 160 sign-ups hash 160 passwords: minutes on a loaded machine, and that is no failure. */
@@ -50,7 +50,7 @@ async function compare(request: (known: boolean, round: number) => Promise<unkno
   return fasterShare(known, unknown);
 }
 
-describe('account enumeration by time (issue 19)', () => {
+describe('account enumeration by time', () => {
   it('answers a sign-up for an address with an account in the same time as for a new one', SLOW, async () => {
     const share = await compare((known, round) =>
       c.signup({

@@ -4,7 +4,7 @@ import { ERROR_CATALOGUE } from '@portal/protocol';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 /**
- * Issue 19: refusals made before any route runs (by Node's HTTP parser or Fastify's router and
+ * Refusals made before any route runs (by Node's HTTP parser or Fastify's router and
  * body reader) carry the portal's `{ code, message }` like every other error, and production
  * does not publish the API explorer unless API_DOCS turns it on.
  */
@@ -52,7 +52,7 @@ const catalogued = (code: keyof typeof ERROR_CATALOGUE) => ({
   body: { code, message: ERROR_CATALOGUE[code].message },
 });
 
-describe('refusals before any route runs (issue 19)', () => {
+describe('refusals before any route runs', () => {
   let t: TestPortal;
   beforeAll(async () => {
     t = await startTestPortal();
@@ -97,7 +97,7 @@ describe('refusals before any route runs (issue 19)', () => {
   });
 });
 
-describe('the API explorer in production (issue 19)', () => {
+describe('the API explorer in production', () => {
   const production = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://portal.example',

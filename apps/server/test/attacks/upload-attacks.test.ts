@@ -28,7 +28,7 @@ import {
 } from '../../testing/attacks.ts';
 
 /**
- * Issue 19, items 4 and 8: hostile files through every upload route of the real API. A refused
+ * Hostile files through every upload route of the real API. A refused
  * upload answers 10415 'File type is incorrect' and changes no record; an accepted one is stored
  * as the parser re-made it.
  */

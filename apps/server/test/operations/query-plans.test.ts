@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../.
 import { freshPglite } from '../../testing/pglite-template.ts';
 
 /**
- * Issue 11 item 3: the statements behind the hot routes can each be served by an index, so
+ * The statements behind the hot routes can each be served by an index, so
  * they stay fast as events, audit rows, documents and messages pile up. The statements are
  * the real ones: recorded from the portal's own database connection while a patient and an
  * administrator call the routes, then planned with sequential scans priced out
@@ -63,7 +63,7 @@ const HOT_CALLS: {
     call: ({ admin }) => admin.get('/admin/users/', { q: 'patient@' }),
   },
   { name: 'clinic inbox (admin)', call: ({ admin }) => admin.get('/admin/messages/', { status: 'open' }) },
-  // Issue 18: the worklist counts every queue and pages one; each queue's page is its own statement.
+  // The worklist counts every queue and pages one; each queue's page is its own statement.
   ...WORKLIST_QUEUES.map((queue) => ({
     name: `worklist, counts and a page of ${queue} (admin)`,
     call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue }),

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../src/db/schema/index.ts';
 import { DEMO_PATIENT, freshDatabase, startTestPortal, TestClock } from '../../testing/test-portal.ts';
 
 /**
- * Issue 19: mail leaves through the database outbox (modules/mail/mail-queue.ts), so a request
+ * Mail leaves through the database outbox (modules/mail/mail-queue.ts), so a request
  * never waits for a mail server, and a message outlives the node that queued it. Node A cannot
  * reach its SMTP server and then goes away; node B, on the same database, sends what A queued.
  */

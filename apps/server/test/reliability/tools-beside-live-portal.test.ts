@@ -22,7 +22,7 @@ import {
 import { DEMO_PATIENT } from '../../testing/test-portal.ts';
 
 /**
- * Issue 19 item 5, tried from outside as an operator does: the portal is the build `npm start`
+ * Tried from outside as an operator does: the portal is the build `npm start`
  * runs (apps/server/dist/main.js, built once by the suite's global setup) and every tool is run
  * as the README runs it, `npm run <tool>` from the repository root, while the portal serves. On
  * PGlite (one process per data directory) each is refused, naming the portal, and changes

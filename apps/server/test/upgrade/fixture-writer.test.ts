@@ -65,7 +65,7 @@ describe(`the upgrade fixture writer (${engine})`, () => {
       expect(routes).toContain(`${admin} /admin/patients/${id}/review/ {}`);
       expect(routes).toContain(`${admin} /admin/patients/${id}/caregivers/ {}`);
     }
-    // Issue 22: the grants Margaret gave and Eleanor holds, and the clinic's leave for Xiuying.
+    // The grants Margaret gave and Eleanor holds, and the clinic's leave for Xiuying.
     const read = <T>(as: string, path: string) =>
       manifest.reads.find((r) => r.as === as && r.path === path)?.answer as T;
     const margaret = read<CaregiversOverview>('margaret.hollis@fixture.example', '/account/caregivers/');

@@ -75,7 +75,7 @@ const PEOPLE = {
     date_of_birth: '1980-02-14',
     locale: 'gb' as const,
   },
-  // Caregivers (issue 22): Margaret's daughter, and Xiuying's son whom the clinic recorded.
+  // Caregivers: Margaret's daughter, and Xiuying's son whom the clinic recorded.
   eleanor: {
     email: 'eleanor.hollis@fixture.example',
     password: 'Fixture-Eleanor-2026',
@@ -378,7 +378,7 @@ async function answerInvitation(w: World, email: string, decision: 'accept' | 'd
 }
 
 /**
- * Grants (issue 22): Eleanor acts for her mother Margaret (a draft and a message written for her,
+ * Grants: Eleanor acts for her mother Margaret (a draft and a message written for her,
  * which the clinic's reply later marks read); an invitation Margaret revoked and one a stranger
  * declined; the clinic allows Xiuying's caregivers to sign and records her son's power of
  * attorney, which he accepts. Runs before the clinic answers the conversations.

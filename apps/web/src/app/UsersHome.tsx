@@ -8,7 +8,7 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import './users-home.css';
 
 /**
- * spec §2 `/users` with issue 18's worklist: "Needs attention" (the default for staff whose
+ * spec §2 `/users` with the worklist: "Needs attention" (the default for staff whose
  * permissions open a queue) or "All users". The view is in the address (`view=all`).
  */
 export default function UsersHome() {

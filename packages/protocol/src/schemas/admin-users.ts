@@ -25,7 +25,7 @@ export type LockKind = z.infer<typeof LockKind>;
 
 /**
  * Permissions the UI may use (protocol.md §5): `admin` shows the sidebar (spec §2), the staff
- * permissions say what an administrator may do (issue 18).
+ * permissions say what an administrator may do (spec §3).
  */
 export const AUTHS = ['admin', ...STAFF_PERMISSIONS] as const;
 export const Auth = z.enum(AUTHS, { error: `Unknown permission: choose from ${AUTHS.join(', ')}` });

@@ -12,7 +12,7 @@ import { IntakeSection } from './intake-status.ts';
 import { ThreadStatus } from './messages.ts';
 
 /**
- * The audit log's words (issue 18: the log reads as words in gb and cn). The server records only
+ * The audit log's words (the log reads as words in gb and cn). The server records only
  * these actions and detail keys (`recordAudit` is typed by them). Each action has its words in
  * the vocabulary (`vocabulary/{gb,cn}.ts`, typed by this list), and the web app a word in each
  * language for every detail key and every value listed here (a web test reads these tables). A

@@ -30,7 +30,7 @@ export const snapshotSections = z.object({
   medical_history: medicalHistorySchema.nullable(),
 });
 
-/** Everything one hand-in of the intake carried (issue 18: the chart reads this, never drafts). */
+/** Everything one hand-in of the intake carried (the chart reads this, never drafts). */
 export const intakeSnapshot = z.object({
   sections: snapshotSections,
   no_insurance: z.boolean(),

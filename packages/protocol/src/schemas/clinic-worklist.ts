@@ -4,7 +4,7 @@ import type { StaffPermission } from './staff-permissions.ts';
 const isoTime = z.string().describe('ISO 8601 time, UTC');
 
 /**
- * The worklist's queues (issue 18), in the order the screen lists them. Each is computed on
+ * The worklist's queues, in the order the screen lists them. Each is computed on
  * the server in SQL; a staff member sees (and counts) only the queues their permissions allow.
  */
 export const WORKLIST_QUEUES = [

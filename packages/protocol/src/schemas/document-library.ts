@@ -3,7 +3,7 @@ import { Locale } from './auth.ts';
 import { documentFields } from './document-fields.ts';
 import { DocumentKind } from './documents-page.ts';
 
-// The clinic's documents and forms library (issue 21): a template has numbered versions, a
+// The clinic's documents and forms library: a template has numbered versions, a
 // version has one edition per language. Routes, all `manage_documents`:
 //   GET  /admin/documents/library/            templateLibraryQuery → templateLibrary
 //   GET  /admin/documents/library/template/   idQuery → templateDetail

@@ -50,7 +50,7 @@ export interface DocumentTransition {
 }
 
 /**
- * The one table of allowed moves (issue 7), read by server and web alike. Anything not listed
+ * The one table of allowed moves, read by server and web alike. Anything not listed
  * here is refused with 10409, whoever asks.
  */
 export const DOCUMENT_TRANSITIONS: readonly DocumentTransition[] = [
@@ -63,7 +63,7 @@ export const DOCUMENT_TRANSITIONS: readonly DocumentTransition[] = [
   { from: 'pending_signature', action: 'expire', to: 'expired', actor: 'system' },
   { from: 'draft', action: 'cancel', to: 'cancelled', actor: 'clinic' },
   { from: 'pending_signature', action: 'cancel', to: 'cancelled', actor: 'clinic' },
-  // The clinic withdraws a declined request (issue 18): the decline stays in the history.
+  // The clinic withdraws a declined request: the decline stays in the history.
   { from: 'rejected', action: 'cancel', to: 'cancelled', actor: 'clinic' },
 ];
 

@@ -17,7 +17,7 @@ export const IntakeSection = z.enum([...INTAKE_RESOURCE_NAMES, 'insurance']);
 export type IntakeSection = z.infer<typeof IntakeSection>;
 
 /**
- * Where the hand-in stands with the clinic (issue 18). While a hand-in waits for review every
+ * Where the hand-in stands with the clinic. While a hand-in waits for review every
  * section is read-only; a change request reopens the sections it names; once reviewed, the
  * patient may update anything and hand it in again.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common.ts';
 
-// The built-in secure messenger (issue 9): one thread per patient with the clinic. Every answer
+// The built-in secure messenger: one thread per patient with the clinic. Every answer
 // that carries a message is sealed, and so is every body that carries one.
 
 const isoTime = z.string().describe('ISO 8601 time, UTC');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an administrator may do (spec §3 `auths`, issue 18). Roles stay `admin` and `user`
+ * What an administrator may do (spec §3 `auths`). Roles stay `admin` and `user`
  * (spec §6); an administrator's `auths` hold `admin` (the sidebar, spec §2) and the
  * permissions below. Each admin route names the one it needs, checked on the server.
  */

@@ -39,7 +39,7 @@ export const assessmentDrafts = pgTable(
 );
 
 /**
- * Each patient's newest submission per instrument, written with it (issue 18 worklist): the
+ * Each patient's newest submission per instrument, written with it: the
  * time for the due queue and whether it is flagged (a worse band or a drop of 10 points or
  * more), so the worklist counts in SQL without decrypting every record. `flagged` is null
  * until the boot backfill has judged a submission made before this table existed.

@@ -38,7 +38,7 @@ export const users = pgTable(
     failedWindowStartedAt: at('failed_window_started_at'),
     lockedUntil: at('locked_until'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    /** Staff who opted in to an e-mail when a patient declines a document (issue 18). */
+    /** Staff who opted in to an e-mail when a patient declines a document. */
     notifyDocumentDeclines: boolean('notify_document_declines').notNull().default(false),
     /** The clinic lets this patient's caregivers sign as authorised representative (decision 0023). */
     representativeSigningAllowed: boolean('representative_signing_allowed').notNull().default(false),

@@ -131,7 +131,7 @@ export const documentAssignments = pgTable(
     /** The patient's reason for declining: free text, so PHI, encrypted. */
     rejectionReason: bytea('rejection_reason_enc'),
     signedFileId: uuid('signed_file_id').references(() => documentFiles.id),
-    /** The declined or expired assignment this one re-sends (issue 18); each is re-sent at most once. */
+    /** The declined or expired assignment this one re-sends; each is re-sent at most once. */
     resentFromId: uuid('resent_from_id').references((): AnyPgColumn => documentAssignments.id, {
       onDelete: 'set null',
     }),

@@ -4,7 +4,7 @@ import type { MessageAuthor, ThreadStatus } from '@portal/protocol';
 import { at, bytea, createdAt } from './columns.ts';
 import { users } from './core.ts';
 
-/** The built-in messenger (issue 9): one conversation between a patient and the clinic. */
+/** The built-in messenger: one conversation between a patient and the clinic. */
 export const messageThreads = pgTable(
   'message_threads',
   {

@@ -4,7 +4,7 @@ import { at } from './columns.ts';
 import { users } from './core.ts';
 
 /**
- * Which intake queue a patient is in, if any (issue 18 worklist): kept by triggers on every
+ * Which intake queue a patient is in, if any, for the worklist: kept by triggers on every
  * hand-in and review (migration 0014), so the worklist counts and pages it by index instead
  * of working out every patient's newest hand-in and review on each request.
  */
@@ -25,7 +25,7 @@ export const intakeQueue = pgTable(
 );
 
 /**
- * When each active patient's BF-ADL falls due (issue 18 worklist): the interval after their
+ * When each active patient's BF-ADL falls due, for the worklist: the interval after their
  * newest BF-ADL, or when the account was made if they never answered. Kept by triggers on
  * users and assessment_latest (migration 0015), so the due queue counts and pages this narrow
  * table by index instead of joining every patient to their newest submission on each request
@@ -44,7 +44,7 @@ export const bfAdlSchedule = pgTable(
 );
 
 /**
- * Who on the staff has taken a worklist item (issue 34). An item is a patient in a queue, or one
+ * Who on the staff has taken a worklist item. An item is a patient in a queue, or one
  * of their documents in the document queues (`item_id` is then the document assignment's id).
  * A row outlives nothing: the patient's or the assignee's deletion cascades to it, and the
  * housekeeping purge deletes it once its item has left the queue (jobs/retention.ts).

@@ -137,7 +137,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => ok(await extendSession(ctx, request.signedIn())),
   });
 
-  // Staff who manage documents choose whether a decline also reaches them by e-mail (issue 18).
+  // Staff who manage documents choose whether a decline also reaches them by e-mail.
   const staffOnly = { roles: ['admin' as const], permission: 'manage_documents' as const };
   r.get('/account/notifications/', {
     config: staffOnly,

@@ -1,7 +1,7 @@
 import type { InstrumentDefinition } from '@portal/protocol';
 import { bandOf, type AssessmentScore } from './scoring.ts';
 
-/** Why a submission needs a clinician's eye (issue 18). */
+/** Why a submission needs a clinician's eye. */
 export type AssessmentFlagReason = 'worse_band' | 'score_drop';
 
 /** A fall of this many points or more since the previous submission is flagged on its own. */

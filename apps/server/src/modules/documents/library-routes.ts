@@ -31,7 +31,7 @@ const tags = ['admin: documents library'];
 const PREFIX = '/admin/documents/library';
 const detail = { 200: plainSuccess(templateDetail) };
 
-/** The documents and forms library (issue 21): templates, their versions and language editions. */
+/** The documents and forms library: templates, their versions and language editions. */
 export async function libraryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

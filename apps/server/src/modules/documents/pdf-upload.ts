@@ -8,7 +8,7 @@ export interface CheckedPdf {
 }
 
 /**
- * An uploaded PDF, judged by parsing it (issue 19's checks: encrypted and script-bearing files
+ * An uploaded PDF, judged by parsing it (encrypted and script-bearing files
  * refused) and capped in size (10413). What is stored is pdf-lib's copy of what it parsed: the
  * pages stamped later are these.
  */

@@ -4,7 +4,7 @@ import { adminDocumentRoutes } from './admin-routes.ts';
 import { libraryRoutes } from './library-routes.ts';
 import { patientDocumentRoutes } from './patient-routes.ts';
 
-/** Documents and e-signing (issue 7): patient and clinic routes; the expiry job is in src/jobs. */
+/** Documents and e-signing: patient and clinic routes; the expiry job is in src/jobs. */
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(patientDocumentRoutes, { ctx });
   await app.register(adminDocumentRoutes, { ctx });

@@ -72,7 +72,7 @@ export const MAIL_TEMPLATES = {
       action: '设置新密码',
     },
   },
-  // Administration (issue 8): an administrator opened an account; the link sets its password.
+  // Administration: an administrator opened an account; the link sets its password.
   invite: {
     gb: {
       subject: (v) => `You are invited to the ${v.clinic} patient portal`,
@@ -113,7 +113,7 @@ export const MAIL_TEMPLATES = {
       action: '登录',
     },
   },
-  // Documents (issue 7): no title, no name, nothing clinical; the portal shows the rest after sign-in.
+  // Documents: no title, no name, nothing clinical; the portal shows the rest after sign-in.
   document_assigned: {
     gb: {
       subject: (v) => `A document from ${v.clinic} awaits your signature`,
@@ -134,7 +134,7 @@ export const MAIL_TEMPLATES = {
       action: '查看我的文件',
     },
   },
-  // Issue 18: the clinic reviewed the intake and asked for changes; the note waits in the portal.
+  // The clinic reviewed the intake and asked for changes; the note waits in the portal.
   intake_changes_requested: {
     gb: {
       subject: (v) => `${v.clinic} asks you to update your intake form`,
@@ -155,7 +155,7 @@ export const MAIL_TEMPLATES = {
       action: '打开患者门户',
     },
   },
-  // Issue 18: to staff who opted in; no patient, no document, no reason: those wait behind sign-in.
+  // To staff who opted in; no patient, no document, no reason: those wait behind sign-in.
   document_declined: {
     gb: {
       subject: (v) => `A patient declined a document at ${v.clinic}`,
@@ -196,7 +196,7 @@ export const MAIL_TEMPLATES = {
       action: '查看我的文件',
     },
   },
-  // Messenger (issue 9): that a reply waits, never what it says or who wrote it.
+  // Messenger: that a reply waits, never what it says or who wrote it.
   message_waiting: {
     gb: {
       subject: (v) => `A reply from ${v.clinic} is waiting for you`,

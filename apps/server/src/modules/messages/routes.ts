@@ -35,7 +35,7 @@ const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
  */
 const PATIENT = { roles: ['user' as const], caregiver: 'write_messages' as const, caregiverOnlyToo: true };
 
-/** The messenger (issue 9): the patient's thread, the clinic inbox and the Zendesk messaging token. */
+/** The messenger: the patient's thread, the clinic inbox and the Zendesk messaging token. */
 export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patientTags = ['messages'];

@@ -25,7 +25,7 @@ export async function exportFhirBundle(
 export async function patientFhirBundle(ctx: AppContext, userId: string): Promise<Bundle> {
   const b = new BundleBuilder();
   const patient = addRecordResources(b, await loadPatientRecord(ctx, userId));
-  // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire (issue 6).
+  // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire.
   await addAssessmentResources(ctx, ctx.db, userId, patient, (resource) => b.add(resource));
   return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry: b.entries };
 }

@@ -218,7 +218,7 @@ describe('MFA login', () => {
   });
 });
 
-describe('MFA code race (issue 19)', () => {
+describe('MFA code race', () => {
   it('judges at most the lockout threshold of 20 wrong codes sent at once; the rest answer 10012', async () => {
     const { email, password, secret, id } = await withMfa('mfa-race@example.com');
     const c = t.client();

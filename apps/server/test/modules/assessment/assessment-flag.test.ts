@@ -5,7 +5,7 @@ import { assessmentFlag } from '../../../src/modules/assessment/index.ts';
 const barthel = currentInstrument('barthel')!;
 const scored = (score: number, band: string) => ({ score, band });
 
-describe('the flag on an assessment (issue 18)', () => {
+describe('the flag on an assessment', () => {
   it('never flags the first submission', () => {
     expect(assessmentFlag(barthel, undefined, scored(0, 'total_dependency'))).toEqual([]);
   });

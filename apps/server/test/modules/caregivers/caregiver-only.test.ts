@@ -39,7 +39,7 @@ const EVERY_SCOPE: CaregiverScope[] = [
   'view_documents',
 ];
 
-describe('caregiver-only accounts (issue 34, decision 0032)', () => {
+describe('caregiver-only accounts (decision 0032)', () => {
   let w: DocumentsWorld;
   let clinician: PortalClient;
   let caregiver: { id: string; email: string; client: PortalClient };

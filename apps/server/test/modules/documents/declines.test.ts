@@ -27,7 +27,7 @@ import {
 
 const REASON = 'I would like to discuss the risks with Dr Lee first.';
 
-describe('declines and duplicate sends (issue 18 item 5)', () => {
+describe('declines and duplicate sends', () => {
   let w: DocumentsWorld;
   let template: DocumentTemplate;
 

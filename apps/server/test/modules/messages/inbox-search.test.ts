@@ -38,7 +38,7 @@ const inbox = (query: InboxQuery) =>
 const found = async (q: string) =>
   (await inbox({ q })).items.map((thread) => thread.patient.first_name).sort();
 
-describe('inbox search (issue 34)', () => {
+describe('inbox search', () => {
   it('finds conversations by the start of the patient’s name or family name, and no one else', async () => {
     expect(await found('mir')).toEqual(['Mira']);
     expect(await found('OTTOLEY')).toEqual(['Otto']);

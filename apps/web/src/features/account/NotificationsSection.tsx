@@ -6,7 +6,7 @@ import { useSetStaffNotifications, useStaffNotifications } from './account-api.t
 
 /**
  * Staff who manage documents choose whether a patient's decline also reaches them by e-mail
- * (issue 18); the notice in the clinic inbox comes either way. The mail names no patient.
+ * as well; the notice in the clinic inbox comes either way. The mail names no patient.
  */
 export function NotificationsSection() {
   const { t } = useTranslation('account');

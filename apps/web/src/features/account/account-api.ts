@@ -80,7 +80,7 @@ export function useEndSessions() {
   });
 }
 
-/** Staff who manage documents: the e-mails they chose (issue 18). */
+/** Staff who manage documents: the e-mails they chose. */
 export function useStaffNotifications(enabled: boolean) {
   return useQuery({
     queryKey: ['account', 'notifications', useSession()?.user.username ?? ''],

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZES, type AuditQuery } from '@portal/protocol';
 export interface AuditFilters {
   actor: string;
   subject: string;
-  /** The start of the subject's name (issue 34). */
+  /** The start of the subject's name. */
   subject_name: string;
   action: string;
   /** Calendar days (YYYY-MM-DD) in the administrator's own time zone; both included. */

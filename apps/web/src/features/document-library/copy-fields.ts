@@ -8,7 +8,7 @@ export interface CopiedFields {
 }
 
 /**
- * Another edition's fields on this edition's pages (issue 34): each page's boxes scaled by the
+ * Another edition's fields on this edition's pages: each page's boxes scaled by the
  * ratio of the two page boxes (A4 and Letter differ), so a box keeps its place relative to the
  * page, then kept whole on the page, as the server requires. Fields on a page beyond this
  * edition's last are skipped.

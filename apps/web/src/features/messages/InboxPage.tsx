@@ -34,7 +34,7 @@ function queryFrom(params: URLSearchParams): InboxParams {
   };
 }
 
-/** The clinic's inbox (issue 9): threads with unread counts, assignment, close/reopen and replies. */
+/** The clinic's inbox: threads with unread counts, assignment, close/reopen and replies. */
 export default function InboxPage() {
   const { t } = useTranslation('messages');
   const [params, setParams] = useSearchParams();

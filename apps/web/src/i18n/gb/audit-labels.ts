@@ -1,7 +1,7 @@
 import * as words from '@portal/protocol/vocabulary/gb';
 
 /**
- * Audit rows in words (issue 18): each action the server records, the outcomes, the fields of a
+ * Audit rows in words: each action the server records, the outcomes, the fields of a
  * row's detail and their listed values (@portal/protocol's audit vocabulary names them all).
  * Keys are the stored names, looked up without key separators.
  */

@@ -1,4 +1,4 @@
-/** Issue 18: the worklist ("Needs attention") on the users page. */
+/** The worklist ("Needs attention") on the users page. */
 export default {
   views: {
     label: 'Users page views',

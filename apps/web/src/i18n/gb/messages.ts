@@ -1,4 +1,4 @@
-/** The messenger (issue 9): the patient's chat panel and the clinic's inbox. */
+/** The messenger: the patient's chat panel and the clinic's inbox. */
 export default {
   bubble: {
     open: 'Open messages with the clinic',

@@ -148,7 +148,7 @@ test('on a phone, long addresses in the people columns wrap only after the @ and
   await expectNoAxeViolations(screen.container);
 });
 
-describe('the patient’s name filter (issue 34)', () => {
+describe('the patient’s name filter', () => {
   const hana = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'hana@example.com', name: 'Hana Berg' };
 
   test('is typed and applied from the keyboard, beside the other filters, and combines with them', async () => {

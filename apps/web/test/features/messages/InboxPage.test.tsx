@@ -53,7 +53,7 @@ const renderInbox = (locale: 'gb' | 'cn' = 'gb') =>
     staff: { email: STAFF, auths: ['answer_messages'] },
   });
 
-describe('the inbox search (issue 34)', () => {
+describe('the inbox search', () => {
   test('is labelled, says what it searches, and runs from the keyboard', async () => {
     await page.viewport(1280, 900);
     const screen = await renderInbox();

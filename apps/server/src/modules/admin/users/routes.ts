@@ -29,7 +29,7 @@ const sealed = { 200: envelopeBody };
  */
 const USERS_READERS = ['manage_users', 'read_chart'] as const;
 
-/** The users page: list, detail, invitations, access and account actions (issue 8). */
+/** The users page: list, detail, invitations, access and account actions. */
 export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -9,7 +9,7 @@ const tags = ['clinic: chart'];
 const sealed = { 200: envelopeBody };
 const readChart = { roles: ['admin' as const], permission: 'read_chart' as const };
 
-/** Issue 18: the patient chart, read-only, one audited read per section. */
+/** The patient chart, read-only, one audited read per section. */
 export async function chartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -9,7 +9,7 @@ const tags = ['clinic: chart'];
 const sealed = { 200: envelopeBody };
 const readChart = { roles: ['admin' as const], permission: 'read_chart' as const };
 
-/** Issue 18 item 6: the patient's record for the clinic's files, from the chart. */
+/** The patient's record for the clinic's files, from the chart. */
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -9,7 +9,7 @@ import { readReviewState, submitReview } from './review-intake.ts';
 const tags = ['clinic: review'];
 const sealed = { 200: envelopeBody };
 
-/** Issue 18: reviewing a patient's hand-in, and what changed since the last review. */
+/** Reviewing a patient's hand-in, and what changed since the last review. */
 export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

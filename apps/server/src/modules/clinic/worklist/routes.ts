@@ -12,7 +12,7 @@ import { staffActorOf } from '../staff-actor.ts';
 import { assignWorklistItem, listWorklistAssignees } from './assign-worklist-item.ts';
 import { readWorklist } from './read-worklist.ts';
 
-/** Issue 18: what needs the clinic's attention, queue by queue, as the caller's permissions allow. */
+/** What needs the clinic's attention, queue by queue, as the caller's permissions allow. */
 export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: ['admin' as const], permission: WORKLIST_PERMISSIONS };

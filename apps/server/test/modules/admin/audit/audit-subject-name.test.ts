@@ -34,7 +34,7 @@ const subjects = async (query: Record<string, string>) => [
   ...new Set((await list(query)).items.map((row) => row.subject?.id)),
 ];
 
-describe('audit viewer: the patient’s name (issue 34)', () => {
+describe('audit viewer: the patient’s name', () => {
   it('keeps the rows whose subject’s name or family name starts with the text, any case', async () => {
     expect(await subjects({ subject_name: 'hana' })).toEqual([ids.Hana]);
     expect(await subjects({ subject_name: 'HANNESBERG' })).toEqual([ids.Hannes]);

@@ -37,7 +37,7 @@ const withoutIds = (bundle: Bundle) =>
     return JSON.stringify(rest).replace(/urn:uuid:[0-9a-f-]{36}/g, 'urn:uuid:*');
   });
 
-describe('exports for the clinic’s record (issue 18 item 6)', () => {
+describe('exports for the clinic’s record', () => {
   let w: DocumentsWorld;
   let clinician: { id: string; client: PortalClient };
   let patient: { id: string; client: PortalClient };

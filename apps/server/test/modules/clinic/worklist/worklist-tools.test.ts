@@ -35,7 +35,7 @@ async function handInIntake(patient: PortalClient, dateOfBirth: string): Promise
   await patient.post('/patient/intake/submit/', { no_insurance: true }, { encrypt: true });
 }
 
-describe('worklist search, sort and assignment (issue 34)', () => {
+describe('worklist search, sort and assignment', () => {
   let w: DocumentsWorld;
   let clinician: { id: string; client: PortalClient };
   let colleague: { id: string; client: PortalClient };

@@ -39,7 +39,7 @@ const handIn = (patient: PortalClient) =>
 
 const DAY = 24 * 3600_000;
 
-describe('the worklist (issue 18 item 3)', () => {
+describe('the worklist', () => {
   let w: DocumentsWorld;
   let clinician: PortalClient;
   const ids: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { downloadPdf, saveFile } from '../../../ui/download-pdf.ts';
 import '../clinic.css';
 
 /**
- * Issue 18 item 6: the patient's record for the clinic's files, as a FHIR R4 Bundle or a
+ * The patient's record for the clinic's files, as a FHIR R4 Bundle or a
  * printable summary in the reader's language. Both reads are audited on the server.
  */
 export function ChartExports({ patientId }: { patientId: string }) {

@@ -4,7 +4,7 @@ import { formatPersonName } from '../../../i18n/person-name.ts';
 import { useAssignItem, useWorklistAssignees } from './worklist-api.ts';
 
 /**
- * Issue 34: who has taken a row, and a choice to give it to someone else or to nobody. A native
+ * Who has taken a row, and a choice to give it to someone else or to nobody. A native
  * select: one key press opens it, arrows choose, and a screen reader names the patient.
  */
 export function AssigneeSelect({

@@ -10,7 +10,7 @@ interface WorklistToolbarProps {
   onChange: (change: Partial<WorklistNarrowing>) => void;
 }
 
-/** Issue 34: search (submitted), order by waiting time and "assigned to me" (applied when chosen). */
+/** Search (submitted), order by waiting time and "assigned to me" (applied when chosen). */
 export function WorklistToolbar({ narrowing, onChange }: WorklistToolbarProps) {
   const { t } = useTranslation('clinic-worklist');
   return (

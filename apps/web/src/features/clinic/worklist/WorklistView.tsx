@@ -39,7 +39,7 @@ function addressOf(queue: WorklistQueue, page: number, narrowing: WorklistNarrow
 }
 
 /**
- * Issue 18 "Needs attention": the queues the staff member may see, each with its count, and one
+ * "Needs attention": the queues the staff member may see, each with its count, and one
  * page of the chosen one; every queue is computed by the server. The selection lives in the
  * address so a link (the decline e-mail's) opens the right queue.
  */

@@ -14,7 +14,7 @@ import { useSession } from '../../../api/use-session.ts';
 
 // The worklist answer is sealed: it names patients and, for declines, their reasons.
 
-/** Issue 34: what narrows or orders the page; none of it changes the counts beside the queues. */
+/** What narrows or orders the page; none of it changes the counts beside the queues. */
 export interface WorklistNarrowing {
   q: string | undefined;
   sort: WorklistSort | undefined;

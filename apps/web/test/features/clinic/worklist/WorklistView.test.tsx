@@ -162,7 +162,7 @@ describe('the worklist on a wide screen', () => {
   });
 });
 
-describe('finding, ordering and assigning (issue 34)', () => {
+describe('finding, ordering and assigning', () => {
   const ines = row(2, {
     patient: { id: '4d5e6f70-8192-4a34-9c5d-6e7f80910213', first_name: 'Ines', last_name: 'Ortiz' },
   });
