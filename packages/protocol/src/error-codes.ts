@@ -69,10 +69,6 @@ export class ProtocolError extends Error {
   }
 }
 
-export function httpStatusOf(code: ErrorCode): number {
-  return ERROR_CATALOGUE[code].http;
-}
-
 /**
  * The rule an error's message names in one of the protocol's message tables (USER_CONFLICTS,
  * DOCUMENT_CONFLICTS, …): clients choose their words, and the audit log its reason, by the rule.

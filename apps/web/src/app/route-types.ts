@@ -30,6 +30,6 @@ export interface AppRoute {
 }
 
 /** The full path of every entry, filled in when the table is walked. */
-export interface ResolvedRoute extends AppRoute {
+interface ResolvedRoute extends AppRoute {
   fullPath: string;
 }

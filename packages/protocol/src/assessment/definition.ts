@@ -71,9 +71,7 @@ export const instrumentDefinition = z
   });
 
 export type LocalizedText = z.infer<typeof localizedText>;
-export type InstrumentOption = z.infer<typeof instrumentOption>;
 export type InstrumentItem = z.infer<typeof instrumentItem>;
-export type InterpretationBand = z.infer<typeof interpretationBand>;
 export type InstrumentDefinition = z.infer<typeof instrumentDefinition>;
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { Codes, ProtocolError, type Role } from '@portal/protocol';
+import { type Role } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { randomToken } from '../../lib/random-token.ts';
@@ -43,18 +43,6 @@ export async function issueAccessToken(
 
 const ROLES: readonly Role[] = ['user', 'admin'];
 
-/**
- * Any failure (bad signature, alg other than HS256, expiry, wrong claims) is 10401.
- * Checked with node:crypto's HMAC in the request's own tick: every authenticated request
- * verifies a token, and WebCrypto (jose's path) queues each one on libuv's thread pool
- * behind argon2 during a login storm. The rules are jose's for HS256 compact JWS.
- */
-export function verifyAccessToken(ctx: AppContext, token: string): AccessClaims {
-  const claims = verifiedClaimsOrNone(ctx, token);
-  if (!claims) throw new ProtocolError(Codes.sessionExpired);
-  return claims;
-}
-
 interface VerifiedToken {
   claims: AccessClaims;
   exp: number;
@@ -70,7 +58,12 @@ interface VerifiedToken {
 const verifiedTokens = new WeakMap<Secrets, Map<string, VerifiedToken>>();
 const MAX_VERIFIED_TOKENS = 100_000;
 
-/** The claims of a token that verifies, else undefined: for callers that judge something else first. */
+/**
+ * The claims of a token that verifies, else undefined (bad signature, alg other than HS256,
+ * expiry, wrong claims). Checked with node:crypto's HMAC in the request's own tick: every
+ * authenticated request verifies a token, and WebCrypto (jose's path) queues each one on libuv's
+ * thread pool behind argon2 during a login storm. The rules are jose's for HS256 compact JWS.
+ */
 export function verifiedClaimsOrNone(ctx: AppContext, token: string): AccessClaims | undefined {
   const now = Math.floor(ctx.now().getTime() / 1000);
   let known = verifiedTokens.get(ctx.secrets);
