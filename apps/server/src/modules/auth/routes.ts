@@ -14,7 +14,7 @@ import {
   verifyEmailRequest,
 } from '@portal/protocol';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
 import { ok } from '../../lib/ok.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createHandshake, revokeHandshake } from './handshake-queries.ts';
@@ -54,71 +54,54 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     handler: async (request) => ok(await createHandshake(ctx, request.body.key)),
   });
 
-  r.post('/token/', {
-    config: { public: true, secretField: 'password', ...authLimit },
-    schema: {
-      tags,
-      summary: 'Sign in; password sealed under the salt header; answers tokens or an MFA challenge',
-      body: loginRequest,
-      response: encrypted,
+  /** A step of signing in: answered sealed under the handshake the `uid` header names. */
+  function sealedAnswerRoute<Body extends z.ZodType>(
+    url: string,
+    route: {
+      summary: string;
+      body: Body;
+      config: { secretField?: string; rateLimit: object; rateLimitGroup: string };
+      run: (body: z.infer<Body>, uid: string, meta: RequestMeta) => Promise<unknown>;
     },
-    handler: async (request) => {
-      const uid = request.headers.uid as string;
-      return request.sealed(
-        await login(ctx, {
-          email: request.body.email,
-          password: request.body.password,
-          uid,
-          meta: request.meta(),
-        }),
-      );
-    },
-  });
+  ) {
+    const { summary, body, config, run } = route;
+    r.post(url, {
+      config: { public: true, ...config },
+      schema: { tags, summary, body, response: encrypted },
+      handler: async (request) => {
+        const uid = request.headers.uid as string;
+        // A missing or revoked handshake answers before the step does any work.
+        await request.sharedSecret();
+        return request.sealed(await run(request.body as z.infer<Body>, uid, request.meta()));
+      },
+    });
+  }
 
-  r.post('/token/mfa/', {
-    config: { public: true, ...authLimit },
-    schema: {
-      tags,
-      summary: 'Second login step: a TOTP or recovery code for the mfa_token /token/ answered',
-      body: mfaRequest,
-      response: encrypted,
-    },
-    handler: async (request) => {
-      const uid = request.headers.uid as string;
-      await request.sharedSecret();
-      return request.sealed(
-        await completeMfaLogin(ctx, {
-          mfaToken: request.body.mfa_token,
-          code: request.body.code,
-          uid,
-          meta: request.meta(),
-        }),
-      );
-    },
+  sealedAnswerRoute('/token/', {
+    summary: 'Sign in; password sealed under the salt header; answers tokens or an MFA challenge',
+    body: loginRequest,
+    config: { secretField: 'password', ...authLimit },
+    run: (body, uid, meta) => login(ctx, { email: body.email, password: body.password, uid, meta }),
   });
-
-  r.post('/token/refresh/', {
+  sealedAnswerRoute('/token/mfa/', {
+    summary: 'Second login step: a TOTP or recovery code for the mfa_token /token/ answered',
+    body: mfaRequest,
+    config: authLimit,
+    run: (body, uid, meta) => completeMfaLogin(ctx, { mfaToken: body.mfa_token, code: body.code, uid, meta }),
+  });
+  sealedAnswerRoute('/token/refresh/', {
+    summary: 'Rotate the refresh token; reuse revokes the session',
+    body: refreshRequest,
     config: {
-      public: true,
       rateLimit: { max: RATE_LIMIT_AUTH_PER_MINUTE * 4, timeWindow: 60_000 },
       rateLimitGroup: 'refresh',
     },
-    schema: {
-      tags,
-      summary: 'Rotate the refresh token; reuse revokes the session',
-      body: refreshRequest,
-      response: encrypted,
-    },
-    handler: async (request) => {
-      const uid = request.headers.uid as string;
-      await request.sharedSecret();
-      const rotated = await rotateRefreshToken(ctx, request.body.refresh, uid).catch(
-        async (error: unknown) => {
-          await recordAudit(ctx.db, request.meta(), { action: 'token.refresh', outcome: 'failure' });
-          throw error;
-        },
-      );
-      return request.sealed(await tokenResponse(ctx, { ...rotated, uid }));
+    run: async (body, uid, meta) => {
+      const rotated = await rotateRefreshToken(ctx, body.refresh, uid).catch(async (error: unknown) => {
+        await recordAudit(ctx.db, meta, { action: 'token.refresh', outcome: 'failure' });
+        throw error;
+      });
+      return tokenResponse(ctx, { ...rotated, uid });
     },
   });
 
@@ -133,59 +116,48 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   });
 
-  r.post('/token/signup/', {
-    config: { public: true, secretField: 'password', ...authLimit },
-    schema: {
-      tags,
-      summary: 'Create a patient account; a verification e-mail follows',
-      body: signupRequest,
-      response: { 200: empty },
+  /** A public form (sign-up, a link from an e-mail): one use case, then an empty answer. */
+  function emptyAnswerRoute<Body extends z.ZodType>(
+    url: string,
+    route: {
+      summary: string;
+      body: Body;
+      /** The field the client seals under the salt header (a password). */
+      secretField?: string;
+      run: (body: z.infer<Body>, meta: RequestMeta) => Promise<unknown>;
     },
-    handler: async (request) => {
-      await signup(ctx, request.body, request.meta());
-      return ok({});
-    },
-  });
+  ) {
+    const { summary, body, secretField, run } = route;
+    r.post(url, {
+      config: { public: true, ...(secretField && { secretField }), ...authLimit },
+      schema: { tags, summary, body, response: { 200: empty } },
+      handler: async (request) => {
+        await run(request.body as z.infer<Body>, request.meta());
+        return ok({});
+      },
+    });
+  }
 
-  r.post('/token/verify-email/', {
-    config: { public: true, ...authLimit },
-    schema: {
-      tags,
-      summary: 'Confirm an e-mail address from its link',
-      body: verifyEmailRequest,
-      response: { 200: empty },
-    },
-    handler: async (request) => {
-      await verifyEmail(ctx, request.body.token, request.meta());
-      return ok({});
-    },
+  emptyAnswerRoute('/token/signup/', {
+    summary: 'Create a patient account; a verification e-mail follows',
+    body: signupRequest,
+    secretField: 'password',
+    run: (body, meta) => signup(ctx, body, meta),
   });
-
-  r.post('/token/password/reset/', {
-    config: { public: true, ...authLimit },
-    schema: {
-      tags,
-      summary: 'Send a password-reset link (always answers {})',
-      body: passwordResetRequest,
-      response: { 200: empty },
-    },
-    handler: async (request) => {
-      await requestPasswordReset(ctx, request.body.email, request.meta());
-      return ok({});
-    },
+  emptyAnswerRoute('/token/verify-email/', {
+    summary: 'Confirm an e-mail address from its link',
+    body: verifyEmailRequest,
+    run: (body, meta) => verifyEmail(ctx, body.token, meta),
   });
-
-  r.post('/token/password/reset/confirm/', {
-    config: { public: true, secretField: 'new_password', ...authLimit },
-    schema: {
-      tags,
-      summary: 'Set a new password from a reset link; ends all sessions',
-      body: passwordResetConfirmRequest,
-      response: { 200: empty },
-    },
-    handler: async (request) => {
-      await confirmPasswordReset(ctx, request.body.token, request.body.new_password, request.meta());
-      return ok({});
-    },
+  emptyAnswerRoute('/token/password/reset/', {
+    summary: 'Send a password-reset link (always answers {})',
+    body: passwordResetRequest,
+    run: (body, meta) => requestPasswordReset(ctx, body.email, meta),
+  });
+  emptyAnswerRoute('/token/password/reset/confirm/', {
+    summary: 'Set a new password from a reset link; ends all sessions',
+    body: passwordResetConfirmRequest,
+    secretField: 'new_password',
+    run: (body, meta) => confirmPasswordReset(ctx, body.token, body.new_password, meta),
   });
 }
