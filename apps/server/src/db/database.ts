@@ -116,47 +116,63 @@ export async function openDatabase(
   target: DatabaseTarget,
   { migrationsFolder = migrationsDir }: DatabaseOptions = {},
 ): Promise<DatabaseHandle> {
-  if ('url' in target) {
-    const application_name = applicationName(migrationsFolder);
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      application_name,
-      max: target.poolMax ?? 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-    });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    return {
-      db,
-      engine: 'postgres',
-      async migrate() {
-        // Its own connection without the query timeout: waiting for another node's migration
-        // (the advisory lock) or a long migration is expected here.
-        const client = new pg.Client({
-          connectionString: target.url,
-          application_name,
-          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-        });
-        await client.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await refuseBesideOtherReleases(client, migrationsFolder, application_name);
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-          await client.end();
-        }
-      },
-      migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      exclusively: (name, run) => exclusivelyPg(pool, name, run),
-      listen: (channel, onNotification, onLost) =>
-        listenPg(target.url, application_name, channel, onNotification, onLost),
-      close: () => pool.end(),
-    };
+  return 'url' in target ? openPostgres(target, migrationsFolder) : openPglite(target, migrationsFolder);
+}
+
+function openPostgres(target: { url: string; poolMax?: number }, migrationsFolder: string): DatabaseHandle {
+  const application_name = applicationName(migrationsFolder);
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    application_name,
+    max: target.poolMax ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    migrate: () => migratePostgres(target.url, application_name, migrationsFolder),
+    migrationsCurrent: () => migrationsCurrent(db, migrationsFolder),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    exclusively: (name, run) => exclusivelyPg(pool, name, run),
+    listen: (channel, onNotification, onLost) =>
+      listenPg(target.url, application_name, channel, onNotification, onLost),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * On its own connection without the query timeout: waiting for another node's migration (the
+ * advisory lock) or a long migration is expected here.
+ */
+async function migratePostgres(
+  url: string,
+  application_name: string,
+  migrationsFolder: string,
+): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await refuseBesideOtherReleases(client, migrationsFolder, application_name);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.end();
   }
+}
+
+async function openPglite(
+  target: { dataDir: string } | { pglite: PGlite },
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   const owned = 'dataDir' in target;
   const lock = owned ? await lockDataDir(target.dataDir) : undefined;
   let client: PGlite;
