@@ -6,6 +6,7 @@ import { createVerifiedPatient } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';
+import { settledScreen } from './support/settled.ts';
 
 /**
  * Every administration screen, open and settled, checked by axe in both locales and
@@ -45,18 +46,8 @@ test.beforeAll(async () => {
   await act(found.items[0]!.id, 'lock');
 });
 
-async function settled(page: Page) {
-  await expect(page.locator('h1')).toBeVisible();
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  // The progress bar finishes and fades (spec §9, 500 ms) before anything is judged.
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-}
-
 async function check(page: Page, name: string, options: { fullPage?: boolean; shoot?: boolean } = {}) {
-  await settled(page);
+  await settledScreen(page);
   await expectNoAxeViolations(page, name);
   if (options.shoot !== false) {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
@@ -117,7 +108,7 @@ for (const locale of ['gb', 'cn'] as const) {
       await signIn(page, ADMIN);
       await expect(page).toHaveURL(/\/users$/);
       await page.goto('/users?view=all');
-      await settled(page);
+      await settledScreen(page);
 
       const invite = page.locator('.admin-page__header .button--primary');
       await invite.click();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PATIENT } from '@portal/server/testing';
-import { clockPortalTest as test } from './support/clock-portal.ts';
+import { DEMO_PATIENT } from '@portal/server/testing';
+import { clockPortalTest as test, setIdleTimeout } from './support/clock-portal.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 
 const MINUTE = 60_000;
@@ -10,14 +10,7 @@ test('an open portal left alone past the idle timeout signs out on its next requ
   portal,
 }) => {
   // Shorter than the 15-minute access token, so only the idle timeout can end this session.
-  const admin = await portal.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const saved = await admin.send({
-    method: 'POST',
-    path: '/admin/settings/',
-    body: { idle_timeout_minutes: 5 },
-    encrypt: true,
-  });
-  expect(saved.status).toBe(200);
+  await setIdleTimeout(portal, 5);
 
   // Listening from the start: the app polls once as it opens, then only every 10 s.
   const polls: number[] = [];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PATIENT, type TestPortal } from '@portal/server/testing';
-import { clockPortalTest as test } from './support/clock-portal.ts';
+import { DEMO_PATIENT, type TestPortal } from '@portal/server/testing';
+import { clockPortalTest as test, setIdleTimeout } from './support/clock-portal.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectOnLogin, notices, signIn } from './support/session.ts';
 
@@ -28,14 +28,7 @@ const TEXT = {
 
 /** A 5-minute idle limit, so the warning comes 2 minutes before: 3 minutes after the last use. */
 async function signedInWithFiveMinuteLimit(page: Page, portal: TestPortal, locale: 'gb' | 'cn' = 'gb') {
-  const admin = await portal.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const saved = await admin.send({
-    method: 'POST',
-    path: '/admin/settings/',
-    body: { idle_timeout_minutes: 5 },
-    encrypt: true,
-  });
-  expect(saved.status).toBe(200);
+  await setIdleTimeout(portal, 5);
   if (locale === 'cn') await page.addInitScript(() => localStorage.setItem('portal.locale', 'cn'));
   await page.clock.install();
   const status = page.waitForResponse((r) => r.url().includes('/account/session/'));

@@ -5,6 +5,7 @@ import { PortalClient } from '@portal/protocol/testing';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, BASE_URL, FRONT_DESK, PATIENT } from './support/portal.ts';
 import { signIn } from './support/session.ts';
+import { settledScreen } from './support/settled.ts';
 
 /**
  * Staff permissions (decision 0012): the access dialog's presets, and what a
@@ -15,17 +16,8 @@ const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 667 };
 
-async function settled(page: Page) {
-  await expect(page.locator('h1')).toBeVisible();
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  await expect(page.locator('.progress-bar--active')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('.progress-bar').evaluate((bar) => getComputedStyle(bar).opacity))
-    .toBe('0');
-}
-
 async function check(page: Page, name: string, shoot = true) {
-  await settled(page);
+  await settledScreen(page);
   await expectNoAxeViolations(page, name);
   if (shoot) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
@@ -90,7 +82,7 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.goto(`/users?q=${encodeURIComponent(PATIENT.email)}`);
       await page.getByRole('row').filter({ hasText: PATIENT.email }).getByRole('link').click();
       await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
-      await settled(page);
+      await settledScreen(page);
       await expect(page.locator('#detail-profile')).toBeVisible();
       await expect(page.locator('#detail-trail')).toHaveCount(0);
       await expect(page.locator('.user-detail__grid h2')).toHaveCount(2); // account and profile only
@@ -98,7 +90,7 @@ for (const locale of ['gb', 'cn'] as const) {
 
       await page.setViewportSize(PHONE);
       await page.goto('/users');
-      await settled(page);
+      await settledScreen(page);
       const toggle = page.locator('[aria-controls="sidebar"]');
       await toggle.click();
       await expect(page.locator('#sidebar')).toBeVisible();

@@ -1,5 +1,5 @@
-import { test as base } from '@playwright/test';
-import { startTestPortal, type TestPortal } from '@portal/server/testing';
+import { expect, test as base } from '@playwright/test';
+import { DEMO_ADMIN, startTestPortal, type TestPortal } from '@portal/server/testing';
 
 /**
  * Journeys that need the server's clock to move ("a week later", an idle timeout) run their own
@@ -21,3 +21,15 @@ export const clockPortalTest = base.extend<{ portal: TestPortal }>({
   ],
   baseURL: async ({ portal }, use) => use(portal.baseUrl),
 });
+
+/** The portal's idle timeout, set as its administrator sets it on the settings page. */
+export async function setIdleTimeout(portal: TestPortal, minutes: number) {
+  const admin = await portal.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const saved = await admin.send({
+    method: 'POST',
+    path: '/admin/settings/',
+    body: { idle_timeout_minutes: minutes },
+    encrypt: true,
+  });
+  expect(saved.status).toBe(200);
+}
