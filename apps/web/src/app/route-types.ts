@@ -28,8 +28,3 @@ export interface AppRoute {
   redirect?: string;
   children?: AppRoute[];
 }
-
-/** The full path of every entry, filled in when the table is walked. */
-interface ResolvedRoute extends AppRoute {
-  fullPath: string;
-}
