@@ -33,6 +33,20 @@ export interface SignedInUser {
   mfaSetupOnly: boolean;
 }
 
+/**
+ * Who makes a call, as every use case takes it: for its rules (not on oneself, what parts of an
+ * answer a permission shows), whose record it touches, and its audit rows.
+ */
+export interface Actor {
+  /** The signed-in user. */
+  userId: string;
+  /** `admin` and the staff permissions held as of this request. */
+  auths: readonly string[];
+  /** Whose record a patient route reads or writes: see `FastifyRequest.patientId()`. */
+  patientId: string;
+  meta: RequestMeta;
+}
+
 /** Whether `auths` hold the permission, or one of the permissions when given a list. */
 export function holdsPermission(
   auths: readonly string[],
@@ -93,6 +107,8 @@ declare module 'fastify' {
      * record checks hold unchanged for a caregiver.
      */
     patientId(): string;
+    /** The signed-in user as the use cases take it; only called on routes that are not public. */
+    actor(): Actor;
   }
 }
 
@@ -120,6 +136,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
   app.decorateRequest('patientId', function (this: FastifyRequest): string {
     return this.onBehalf?.patientId ?? this.signedIn().id;
+  });
+  app.decorateRequest('actor', function (this: FastifyRequest): Actor {
+    const user = this.signedIn();
+    return { userId: user.id, auths: user.auths, patientId: this.patientId(), meta: this.meta() };
   });
 
   app.addHook('onRequest', async (request) => {

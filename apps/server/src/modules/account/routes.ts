@@ -14,6 +14,7 @@ import {
 } from '@portal/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { ADMIN_ONLY } from '../../plugins/route-access.ts';
 import { ok } from '../../lib/ok.ts';
 import { endOtherSessions, endSession, listSessions } from './manage-sessions.ts';
 import { extendSession, sessionStatusOf } from './session-status.ts';
@@ -138,7 +139,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   // Staff who manage documents choose whether a decline also reaches them by e-mail.
-  const staffOnly = { roles: ['admin' as const], permission: 'manage_documents' as const };
+  const staffOnly = { ...ADMIN_ONLY, permission: 'manage_documents' as const };
   r.get('/account/notifications/', {
     config: staffOnly,
     schema: {

@@ -1,5 +1,5 @@
 import type { AssessmentSaveRequest, AssessmentState, InstrumentDefinition } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-queries.ts';
@@ -7,11 +7,7 @@ import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
 import { recordLatestSubmission } from './record-latest-submission.ts';
 import { scoreAnswers } from './scoring.ts';
-
-export interface PatientActor {
-  userId: string;
-  meta: RequestMeta;
-}
+import type { Actor } from '../../plugins/auth.ts';
 
 async function stateOf(
   ctx: AppContext,
@@ -33,16 +29,16 @@ async function stateOf(
 /** `GET /patient/bf_adl/`: the form's definition, the patient's draft, history and due date. */
 export async function readAssessment(
   ctx: AppContext,
-  actor: PatientActor,
+  actor: Actor,
   instrument: string,
 ): Promise<AssessmentState> {
   const definition = definitionOf(instrument);
   return ctx.db.transaction(async (tx) => {
-    const state = await stateOf(ctx, tx, actor.userId, definition);
+    const state = await stateOf(ctx, tx, actor.patientId, definition);
     await recordAudit(tx, actor.meta, {
       action: 'assessment.read',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: auditTarget(definition),
     });
     return state;
@@ -56,7 +52,7 @@ export async function readAssessment(
  */
 export async function saveAssessment(
   ctx: AppContext,
-  actor: PatientActor,
+  actor: Actor,
   request: AssessmentSaveRequest,
 ): Promise<AssessmentState> {
   const definition = definitionOf(request.instrument);

@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { Codes, ProtocolError, type PatientAssessmentRecord } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { patientAccount } from '../../db/patient-account.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
-
-export interface AdminActor {
-  adminId: string;
-  meta: RequestMeta;
-}
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `GET /admin/patients/:id/bf_adl/`: a patient's latest score and history, read-only and
@@ -19,7 +15,7 @@ export interface AdminActor {
  */
 export async function readPatientAssessment(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   patientId: string,
   instrument: string,
 ): Promise<PatientAssessmentRecord> {
@@ -32,7 +28,7 @@ export async function readPatientAssessment(
     await recordAudit(tx, actor.meta, {
       action: 'admin.assessment.read',
       outcome: patient ? 'success' : 'failure',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: patientId,
       target: auditTarget(definition),
     });

@@ -31,13 +31,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(
-        await readAssessment(
-          ctx,
-          { userId: request.patientId(), meta: request.meta() },
-          request.query.instrument,
-        ),
-      ),
+      request.sealed(await readAssessment(ctx, request.actor(), request.query.instrument)),
   });
 
   r.post('/patient/bf_adl/', {
@@ -48,10 +42,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
       body: assessmentSaveRequest,
       response: sealed,
     },
-    handler: async (request) =>
-      request.sealed(
-        await saveAssessment(ctx, { userId: request.patientId(), meta: request.meta() }, request.body),
-      ),
+    handler: async (request) => request.sealed(await saveAssessment(ctx, request.actor(), request.body)),
   });
 
   r.get('/admin/patients/:id/bf_adl/', {
@@ -65,12 +56,7 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     handler: async (request) =>
       request.sealed(
-        await readPatientAssessment(
-          ctx,
-          { adminId: request.signedIn().id, meta: request.meta() },
-          request.params.id,
-          request.query.instrument,
-        ),
+        await readPatientAssessment(ctx, request.actor(), request.params.id, request.query.instrument),
       ),
   });
 }

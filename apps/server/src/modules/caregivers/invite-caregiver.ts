@@ -1,14 +1,15 @@
 import type { CaregiverGrant, InviteCaregiverRequest } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { issueInvitation } from './grant-invitation.ts';
 import { grantsOfPatient } from './grant-queries.ts';
 import { checkGrantTerms, findGrantPatient, refuseDuplicateGrant } from './grant-terms.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** `POST /account/caregivers/invite/`: the patient invites a caregiver by e-mail; answers the new grant. */
 export async function inviteCaregiver(
   ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
+  actor: Actor,
   terms: InviteCaregiverRequest,
 ): Promise<CaregiverGrant> {
   const patient = await findGrantPatient(ctx.db, actor.userId);

@@ -3,14 +3,14 @@ import { Codes, pdfFilename, ProtocolError, type DocumentPdf } from '@portal/pro
 import type { AppContext } from '../../context.ts';
 import { caregiverGrants } from '../../db/schema/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { loadDocumentFile } from '../documents/index.ts';
 import { detailsOf } from './grant-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** `GET /admin/patients/:id/caregivers/authority/?id=`: the document behind a clinic-recorded grant of this patient. */
 export async function readAuthorityPdf(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   patientId: string,
   grantId: string,
 ): Promise<DocumentPdf> {
@@ -29,7 +29,7 @@ export async function readAuthorityPdf(
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'caregiver.authority_read',
     outcome: 'success',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: patientId,
     target: `caregiver_grants:${grant.id}`,
   });

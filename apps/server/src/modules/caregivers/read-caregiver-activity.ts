@@ -1,8 +1,9 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AuditAction, CaregiverActivity } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** The newest rows shown; the clinic's audit log keeps them all. */
 const ACTIVITY_LIMIT = 200;
@@ -11,10 +12,7 @@ const ACTIVITY_LIMIT = 200;
  * `GET /account/caregivers/activity/`: what caregivers did on the patient's record, newest first:
  * the audit rows whose subject is the patient and that name a grant (decision 0023).
  */
-export async function readCaregiverActivity(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-): Promise<CaregiverActivity> {
+export async function readCaregiverActivity(ctx: AppContext, actor: Actor): Promise<CaregiverActivity> {
   const rows = await ctx.db
     .select({
       at: auditLog.at,

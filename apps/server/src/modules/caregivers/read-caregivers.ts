@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { CaregiversOverview } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
 import { grantsOfPatient, liveGrantsOf } from './grant-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** The grants the user gave and the live ones they hold, and whether their caregivers may sign. */
 export async function caregiversOverviewOf(
@@ -28,10 +29,7 @@ export async function caregiversOverviewOf(
 }
 
 /** `GET /account/caregivers/`: an audited read (the grants name people and relationships). */
-export async function readCaregivers(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-): Promise<CaregiversOverview> {
+export async function readCaregivers(ctx: AppContext, actor: Actor): Promise<CaregiversOverview> {
   const overview = await caregiversOverviewOf(ctx, ctx.db, actor.userId);
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'caregiver.read',

@@ -1,9 +1,10 @@
 import type { InvitationPreview } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
 import { findInvitation } from './grant-invitation.ts';
 import { detailsOf } from './grant-queries.ts';
 import { findGrantPatient } from './grant-terms.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `POST /account/caregivers/invitation/`: who asked and for what, shown to the signed-in invitee
@@ -11,7 +12,7 @@ import { findGrantPatient } from './grant-terms.ts';
  */
 export async function readInvitation(
   ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
+  actor: Actor,
   token: string,
 ): Promise<InvitationPreview> {
   const grant = await findInvitation(ctx, ctx.db, token, actor.userId);

@@ -16,11 +16,11 @@ import { users } from '../../db/schema/index.ts';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
 import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { storeDocumentFile } from '../documents/index.ts';
 import { issueInvitation } from './grant-invitation.ts';
 import { checkGrantTerms, findGrantPatient, refuseDuplicateGrant } from './grant-terms.ts';
 import { chartCaregiversOf } from './read-chart-caregivers.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 // A flat character class: a repeated group would overflow V8's regex stack on a large string.
 const isBase64 = (text: string) =>
@@ -45,7 +45,7 @@ async function checkAuthorityPdf(workers: WorkerPool, base64: string): Promise<B
  */
 async function assertScopesWithinOwnPermissions(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   patientId: string,
   scopes: readonly CaregiverScope[],
 ): Promise<void> {
@@ -54,7 +54,7 @@ async function assertScopesWithinOwnPermissions(
   await recordAudit(ctx.db, actor.meta, {
     action: 'caregiver.record',
     outcome: 'denied',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: patientId,
     detail: { scopes: beyond, reason: 'beyondOwnPermissions' },
   });
@@ -92,7 +92,7 @@ async function mailPatientOfRecording(
  */
 export async function recordGrant(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   patientId: string,
   request: z.output<typeof recordGrantRequest>,
 ): Promise<ChartCaregivers> {
@@ -108,14 +108,14 @@ export async function recordGrant(
       tx,
       patient,
       request,
-      { userId: actor.adminId, source: 'clinic' },
+      { userId: actor.userId, source: 'clinic' },
       { kind: request.authority_kind, fileId: file.id, fileName: request.authority_file_name },
     );
-    await mailPatientOfRecording(ctx, tx, patient, actor.adminId);
+    await mailPatientOfRecording(ctx, tx, patient, actor.userId);
     await recordAudit(tx, actor.meta, {
       action: 'caregiver.record',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: patientId,
       target: `caregiver_grants:${grant.id}`,
       detail: {

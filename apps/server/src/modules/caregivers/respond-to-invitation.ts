@@ -1,11 +1,12 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { CaregiversOverview, InvitationResponse } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { hasOwnRecord } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findInvitation } from './grant-invitation.ts';
 import { caregiversOverviewOf } from './read-caregivers.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `POST /account/caregivers/respond/`: the invitee accepts (the grant goes live for their account)
@@ -15,7 +16,7 @@ import { caregiversOverviewOf } from './read-caregivers.ts';
  */
 export function respondToInvitation(
   ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
+  actor: Actor,
   response: InvitationResponse,
 ): Promise<CaregiversOverview> {
   return ctx.db.transaction(async (tx) => {

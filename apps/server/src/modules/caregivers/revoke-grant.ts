@@ -6,6 +6,7 @@ import { caregiverGrants } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { queueEvent } from '../events/index.ts';
 import { grantsOfPatient, lockGrantOf } from './grant-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * Ends a grant of this patient at once, by the patient or staff: the next request acting for it
@@ -37,11 +38,7 @@ export async function endGrant(
 }
 
 /** `POST /account/caregivers/revoke/`: the patient ends one of their grants; answers it, revoked. */
-export function revokeGrant(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-  grantId: string,
-): Promise<CaregiverGrant> {
+export function revokeGrant(ctx: AppContext, actor: Actor, grantId: string): Promise<CaregiverGrant> {
   return ctx.db.transaction(async (tx) => {
     await endGrant(ctx, tx, actor.userId, grantId, actor);
     return (await grantsOfPatient(ctx, tx, actor.userId)).find((g) => g.id === grantId)!;

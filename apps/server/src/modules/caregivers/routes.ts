@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chartPatientParams,
@@ -12,7 +12,7 @@ import {
   representativeSigningRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
+import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
 import { inviteCaregiver } from './invite-caregiver.ts';
 import { readAuthorityPdf } from './read-authority-pdf.ts';
 import { readCaregiverActivity } from './read-caregiver-activity.ts';
@@ -41,7 +41,6 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['caregivers'];
   const adminTags = ['clinic: caregivers'];
-  const own = (request: FastifyRequest) => ({ userId: request.signedIn().id, meta: request.meta() });
 
   r.get('/account/caregivers/', {
     config: OWN,
@@ -50,7 +49,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       summary: 'Grants I gave, live grants I hold, and whether the clinic lets my caregivers sign (sealed)',
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readCaregivers(ctx, own(request))),
+    handler: async (request) => request.sealed(await readCaregivers(ctx, request.actor())),
   });
   r.post('/account/caregivers/invite/', {
     // Only a patient has a record to open to a caregiver (decision 0032).
@@ -61,7 +60,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: inviteCaregiverRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await inviteCaregiver(ctx, own(request), request.body)),
+    handler: async (request) => request.sealed(await inviteCaregiver(ctx, request.actor(), request.body)),
   });
   r.post('/account/caregivers/revoke/', {
     config: OWN_SEALED,
@@ -71,7 +70,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: grantIdRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await revokeGrant(ctx, own(request), request.body.id)),
+    handler: async (request) => request.sealed(await revokeGrant(ctx, request.actor(), request.body.id)),
   });
   r.post('/account/caregivers/invitation/', {
     config: OWN_SEALED,
@@ -81,7 +80,8 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: invitationRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readInvitation(ctx, own(request), request.body.token)),
+    handler: async (request) =>
+      request.sealed(await readInvitation(ctx, request.actor(), request.body.token)),
   });
   r.post('/account/caregivers/respond/', {
     config: OWN_SEALED,
@@ -91,7 +91,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: invitationResponse,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await respondToInvitation(ctx, own(request), request.body)),
+    handler: async (request) => request.sealed(await respondToInvitation(ctx, request.actor(), request.body)),
   });
   r.get('/account/caregivers/activity/', {
     config: OWN,
@@ -100,7 +100,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       summary: 'What caregivers did on my record, newest first (sealed)',
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readCaregiverActivity(ctx, own(request))),
+    handler: async (request) => request.sealed(await readCaregiverActivity(ctx, request.actor())),
   });
 
   r.get('/admin/patients/:id/caregivers/', {
@@ -112,7 +112,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readChartCaregivers(ctx, actorOf(request), request.params.id)),
+      request.sealed(await readChartCaregivers(ctx, request.actor(), request.params.id)),
   });
   r.post('/admin/patients/:id/caregivers/', {
     config: { ...SEALED, permission: 'manage_users' },
@@ -125,7 +125,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await recordGrant(ctx, actorOf(request), request.params.id, request.body)),
+      request.sealed(await recordGrant(ctx, request.actor(), request.params.id, request.body)),
   });
   r.post('/admin/patients/:id/caregivers/revoke/', {
     config: { ...SEALED, permission: 'manage_users' },
@@ -137,7 +137,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await revokeChartGrant(ctx, actorOf(request), request.params.id, request.body.id)),
+      request.sealed(await revokeChartGrant(ctx, request.actor(), request.params.id, request.body.id)),
   });
   r.get('/admin/patients/:id/caregivers/authority/', {
     config: { ...ADMIN_ONLY, permission: CHART_READERS },
@@ -149,7 +149,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readAuthorityPdf(ctx, actorOf(request), request.params.id, request.query.id)),
+      request.sealed(await readAuthorityPdf(ctx, request.actor(), request.params.id, request.query.id)),
   });
   // A clinical decision (who may consent for the patient), not an account one: the permission
   // that grants sign_documents (SCOPE_PERMISSIONS), so front desk cannot switch it.
@@ -164,7 +164,7 @@ export async function caregiverRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     handler: async (request) =>
       request.sealed(
-        await setRepresentativeSigning(ctx, actorOf(request), request.params.id, request.body.allowed),
+        await setRepresentativeSigning(ctx, request.actor(), request.params.id, request.body.allowed),
       ),
   });
 }

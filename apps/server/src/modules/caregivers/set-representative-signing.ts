@@ -3,11 +3,11 @@ import type { ChartCaregivers } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { todayOf } from '../auth/index.ts';
 import { queueEvent } from '../events/index.ts';
 import { findGrantPatient } from './grant-terms.ts';
 import { chartCaregiversOf } from './read-chart-caregivers.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `POST /admin/patients/:id/representative_signing/`: whether this patient's caregivers may sign
@@ -17,7 +17,7 @@ import { chartCaregiversOf } from './read-chart-caregivers.ts';
  */
 export function setRepresentativeSigning(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   patientId: string,
   allowed: boolean,
 ): Promise<ChartCaregivers> {
@@ -39,7 +39,7 @@ export function setRepresentativeSigning(
     await recordAudit(tx, actor.meta, {
       action: 'caregiver.representative_signing',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: patientId,
       target: `users:${patientId}`,
       detail: { allowed },

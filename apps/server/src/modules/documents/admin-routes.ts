@@ -15,6 +15,7 @@ import {
   templateUploadRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import { ADMIN_ONLY } from '../../plugins/route-access.ts';
 import { ok } from '../../lib/ok.ts';
 import { assignDocuments } from './assign-documents.ts';
 import { applyClinicAction } from './apply-clinic-action.ts';
@@ -26,7 +27,7 @@ import { setTemplateFields } from './set-template-fields.ts';
 import { uploadTemplate } from './upload-template.ts';
 
 const encrypted = { 200: envelopeBody };
-const config = { roles: ['admin' as const], permission: 'manage_documents' as const };
+const config = { ...ADMIN_ONLY, permission: 'manage_documents' as const };
 const tags = ['admin: documents'];
 const PREFIX = '/admin/documents';
 

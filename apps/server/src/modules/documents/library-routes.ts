@@ -15,6 +15,7 @@ import {
   templateRetireRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import { ADMIN_ONLY } from '../../plugins/route-access.ts';
 import { ok } from '../../lib/ok.ts';
 import { UPLOAD_BODY_LIMIT } from './admin-routes.ts';
 import { createTemplate } from './create-template.ts';
@@ -26,7 +27,7 @@ import { readTemplateDetail } from './read-template-detail.ts';
 import { retireTemplate } from './retire-template.ts';
 import { setEditionFields } from './set-edition-fields.ts';
 
-const config = { roles: ['admin' as const], permission: 'manage_documents' as const };
+const config = { ...ADMIN_ONLY, permission: 'manage_documents' as const };
 const tags = ['admin: documents library'];
 const PREFIX = '/admin/documents/library';
 const detail = { 200: plainSuccess(templateDetail) };

@@ -3,14 +3,14 @@ import type { AuditAction, AuditDetail, InboxThread, ThreadStatus } from '@porta
 import type { AppContext } from '../../context.ts';
 import { messageThreads } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { summaries, toInboxThread } from './inbox-queries.ts';
 import { threadById } from './message-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** Assigning and closing share one audited change of the thread row. */
 export async function changeThread(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   threadId: string,
   change: { assigneeId?: string | null; status?: ThreadStatus },
   action: AuditAction,
@@ -22,7 +22,7 @@ export async function changeThread(
     await recordAudit(tx, actor.meta, {
       action,
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: thread.patientId,
       target: `message_threads:${thread.id}`,
       detail,

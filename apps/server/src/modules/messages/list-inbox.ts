@@ -3,10 +3,11 @@ import type { InboxPage, inboxQuery } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { messages, messageThreads, users } from '../../db/schema/index.ts';
-import { escapeLike, type AdminActor } from '../admin/index.ts';
+import { escapeLike } from '../admin/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
 import { summaries, toInboxThread } from './inbox-queries.ts';
 import { threadsWithText } from './threads-with-text.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** The start of the patient's e-mail, full name or family name, through migration 0005's indexes. */
 function patientNamed(text: string): SQL {
@@ -22,17 +23,12 @@ function patientNamed(text: string): SQL {
  * A search finds conversations by the patient's name, or by words in the newest messages
  * (threads-with-text.ts): those are opened to look, so such a search is audited as a read.
  */
-async function searchOf(
-  ctx: AppContext,
-  actor: AdminActor,
-  where: SQL | undefined,
-  text: string,
-): Promise<SQL> {
+async function searchOf(ctx: AppContext, actor: Actor, where: SQL | undefined, text: string): Promise<SQL> {
   const withText = await threadsWithText(ctx, where, text);
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'messages.search',
     outcome: 'success',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     detail: { rows: withText.length },
   });
   return withText.length > 0
@@ -46,12 +42,12 @@ async function searchOf(
  */
 export async function listInbox(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   query: z.output<typeof inboxQuery>,
 ): Promise<InboxPage> {
   const filters = and(
     query.status ? eq(messageThreads.status, query.status) : undefined,
-    query.mine ? eq(messageThreads.assigneeId, actor.adminId) : undefined,
+    query.mine ? eq(messageThreads.assigneeId, actor.userId) : undefined,
   );
   const where = query.q ? and(filters, await searchOf(ctx, actor, filters, query.q)) : filters;
   const [rows, [total], [unread]] = await Promise.all([

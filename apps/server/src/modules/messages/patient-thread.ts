@@ -1,13 +1,7 @@
 import type { PatientThread } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { threadMessages, threadOfPatient } from './message-queries.ts';
-
-/** Whose thread (the patient's, also when a caregiver acts for them) and the request's meta. */
-export interface PatientActor {
-  userId: string;
-  meta: RequestMeta;
-}
 
 /** The patient's thread as they read it: without the clinic's notices. */
 export async function patientView(ctx: AppContext, db: Queryable, patientId: string): Promise<PatientThread> {

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { queueEvent } from '../events/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { clinicView } from './inbox-queries.ts';
 import { mailReplyWaiting } from './message-mail.ts';
 import {
@@ -15,6 +14,7 @@ import {
   threadById,
   WRITTEN_TO_CLINIC,
 } from './message-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `POST /admin/messages/reply/`: the patient's poll hears of it at once and an e-mail says a reply
@@ -22,7 +22,7 @@ import {
  */
 export async function replyToThread(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   request: z.output<typeof replyRequest>,
 ): Promise<ClinicThread> {
   const file = await checkAttachment(ctx.workers, request.attachment);
@@ -33,7 +33,7 @@ export async function replyToThread(
       ctx,
       tx,
       thread,
-      { kind: 'clinic', id: actor.adminId },
+      { kind: 'clinic', id: actor.userId },
       request.text,
       file,
     );
@@ -41,7 +41,7 @@ export async function replyToThread(
     await recordAudit(tx, actor.meta, {
       action: 'messages.write',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: thread.patientId,
       target: `messages:${messageId}`,
       detail: { thread: thread.id, attachment: file ? { mime: file.mime, size: file.bytes.length } : null },

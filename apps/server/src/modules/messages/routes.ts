@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   assignRequest,
@@ -11,7 +11,7 @@ import {
   threadStatusRequest,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
+import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
 import { assignThread } from './assign-thread.ts';
 import { listAssignees } from './list-assignees.ts';
 import { listInbox } from './list-inbox.ts';
@@ -40,7 +40,6 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patientTags = ['messages'];
   const adminTags = ['admin: messages'];
-  const patient = (request: FastifyRequest) => ({ userId: request.patientId(), meta: request.meta() });
 
   r.get('/patient/messages/', {
     config: PATIENT,
@@ -50,7 +49,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         "The patient's conversation with the clinic, oldest message first; audited (sealed: PatientThread)",
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readPatientThread(ctx, patient(request))),
+    handler: async (request) => request.sealed(await readPatientThread(ctx, request.actor())),
   });
   r.post('/patient/messages/', {
     config: { ...PATIENT, encryptedBody: true },
@@ -62,7 +61,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: patientMessageRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await sendPatientMessage(ctx, patient(request), request.body)),
+    handler: async (request) => request.sealed(await sendPatientMessage(ctx, request.actor(), request.body)),
   });
   r.post('/patient/messages/read/', {
     config: PATIENT,
@@ -71,7 +70,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       summary: "Mark the clinic's messages read (sealed: PatientThread)",
       response: sealed,
     },
-    handler: async (request) => request.sealed(await markPatientRead(ctx, patient(request))),
+    handler: async (request) => request.sealed(await markPatientRead(ctx, request.actor())),
   });
   r.get('/patient/messages/attachment/', {
     config: PATIENT,
@@ -82,7 +81,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readPatientAttachment(ctx, patient(request), request.query.id)),
+      request.sealed(await readPatientAttachment(ctx, request.actor(), request.query.id)),
   });
 
   r.get('/admin/messages/', {
@@ -94,7 +93,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       querystring: inboxQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await listInbox(ctx, actorOf(request), request.query)),
+    handler: async (request) => request.sealed(await listInbox(ctx, request.actor(), request.query)),
   });
   r.get('/admin/messages/thread/', {
     config: { ...ADMIN_ONLY, permission: 'answer_messages' },
@@ -106,7 +105,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readClinicThread(ctx, actorOf(request), request.query.id)),
+      request.sealed(await readClinicThread(ctx, request.actor(), request.query.id)),
   });
   r.post('/admin/messages/reply/', {
     config: { ...SEALED, permission: 'answer_messages' },
@@ -118,7 +117,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: replyRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await replyToThread(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await replyToThread(ctx, request.actor(), request.body)),
   });
   r.post('/admin/messages/assign/', {
     config: { ...SEALED, permission: 'answer_messages' },
@@ -128,7 +127,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: assignRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await assignThread(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await assignThread(ctx, request.actor(), request.body)),
   });
   r.post('/admin/messages/status/', {
     config: { ...SEALED, permission: 'answer_messages' },
@@ -138,7 +137,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: threadStatusRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await setThreadStatus(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await setThreadStatus(ctx, request.actor(), request.body)),
   });
   r.get('/admin/messages/assignees/', {
     config: { ...ADMIN_ONLY, permission: 'answer_messages' },
@@ -158,7 +157,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readClinicAttachment(ctx, actorOf(request), request.query.id)),
+      request.sealed(await readClinicAttachment(ctx, request.actor(), request.query.id)),
   });
 
   r.get('/token/zendesk/', {

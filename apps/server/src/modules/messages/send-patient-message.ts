@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { queueEvent } from '../events/index.ts';
 import { activeAdmins, appendMessage, checkAttachment, ensurePatientThread } from './message-queries.ts';
-import { patientView, type PatientActor } from './patient-thread.ts';
+import { patientView } from './patient-thread.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * `POST /patient/messages/`: the attachment is judged before anything is written. The assigned
@@ -11,30 +12,32 @@ import { patientView, type PatientActor } from './patient-thread.ts';
  */
 export async function sendPatientMessage(
   ctx: AppContext,
-  actor: PatientActor,
+  actor: Actor,
   request: { text: string; attachment?: PatientMessageRequest['attachment'] },
 ): Promise<PatientThread> {
   const file = await checkAttachment(ctx.workers, request.attachment);
   return ctx.db.transaction(async (tx) => {
-    const thread = await ensurePatientThread(ctx, tx, actor.userId);
+    const thread = await ensurePatientThread(ctx, tx, actor.patientId);
     const messageId = await appendMessage(
       ctx,
       tx,
       thread,
       // A caregiver's message is the patient's side of the thread, written by them (decision 0023).
-      { kind: 'patient', id: actor.meta.onBehalf?.caregiverId ?? actor.userId },
+      { kind: 'patient', id: actor.meta.onBehalf?.caregiverId ?? actor.patientId },
       request.text,
       file,
     );
-    const listeners = thread.assigneeId ? [{ id: thread.assigneeId }] : await activeAdmins(tx, actor.userId);
+    const listeners = thread.assigneeId
+      ? [{ id: thread.assigneeId }]
+      : await activeAdmins(tx, actor.patientId);
     for (const admin of listeners) await queueEvent(ctx, tx, admin.id, 'message');
     await recordAudit(tx, actor.meta, {
       action: 'messages.write',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: `messages:${messageId}`,
       detail: { thread: thread.id, attachment: file ? { mime: file.mime, size: file.bytes.length } : null },
     });
-    return patientView(ctx, tx, actor.userId);
+    return patientView(ctx, tx, actor.patientId);
   });
 }

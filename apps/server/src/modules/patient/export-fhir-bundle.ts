@@ -1,20 +1,18 @@
 import type { Bundle } from '@medplum/fhirtypes';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { addAssessmentResources } from '../assessment/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { loadPatientRecord } from './load-patient-record.ts';
 import { addRecordResources, BundleBuilder } from './record-to-fhir.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** The patient's whole record as a FHIR R4 collection Bundle (right of access, HIPAA §164.524). */
-export async function exportFhirBundle(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-): Promise<Bundle> {
-  const bundle = await patientFhirBundle(ctx, actor.userId);
+export async function exportFhirBundle(ctx: AppContext, actor: Actor): Promise<Bundle> {
+  const bundle = await patientFhirBundle(ctx, actor.patientId);
   await recordAudit(ctx.db, actor.meta, {
     action: 'patient.export',
     outcome: 'success',
-    actorId: actor.userId,
+    actorId: actor.patientId,
     target: 'fhir',
     detail: { resources: bundle.entry?.length ?? 0 },
   });

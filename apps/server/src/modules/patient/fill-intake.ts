@@ -7,7 +7,7 @@ import {
   type IntakeResourceName,
   type IntakeStatus,
 } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { listCoverages } from './manage-coverages.ts';
 import { assertSectionOpen, reviewStageOf, reviewStatusOf } from './intake-reviews.ts';
@@ -18,21 +18,17 @@ import {
   loadPatientResourcePair,
   savePatientResource,
 } from './resource-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 const draftKind = (name: string) => `draft:${name}`;
 
-interface Actor {
-  userId: string;
-  meta: RequestMeta;
-}
-
 /** One resource with the patient's unsaved draft of it; every read is audited before it is answered. */
 export async function readResource(ctx: AppContext, actor: Actor, name: IntakeResourceName) {
-  const [saved, draft] = await loadPatientResourcePair(ctx, actor.userId, name, draftKind(name));
+  const [saved, draft] = await loadPatientResourcePair(ctx, actor.patientId, name, draftKind(name));
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'patient.read',
     outcome: 'success',
-    actorId: actor.userId,
+    actorId: actor.patientId,
     target: name,
   });
   return {
@@ -51,17 +47,17 @@ export async function saveResource(
   request: { version: number; draft?: boolean; value: unknown },
 ) {
   await ctx.db.transaction(async (tx) => {
-    await assertSectionOpen(ctx, tx, actor.userId, name);
+    await assertSectionOpen(ctx, tx, actor.patientId, name);
     if (request.draft) {
-      await savePatientResource(ctx, tx, actor.userId, draftKind(name), request.value);
+      await savePatientResource(ctx, tx, actor.patientId, draftKind(name), request.value);
     } else {
-      await savePatientResource(ctx, tx, actor.userId, name, request.value, request.version);
-      await deletePatientResource(tx, actor.userId, draftKind(name));
+      await savePatientResource(ctx, tx, actor.patientId, name, request.value, request.version);
+      await deletePatientResource(tx, actor.patientId, draftKind(name));
     }
     await recordAudit(tx, actor.meta, {
       action: request.draft ? 'patient.draft' : 'patient.write',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: name,
     });
   });
@@ -109,7 +105,7 @@ export async function submitIntake(
   actor: Actor,
   noInsurance: boolean,
 ): Promise<IntakeStatus> {
-  const status = await intakeStatus(ctx, actor.userId);
+  const status = await intakeStatus(ctx, actor.patientId);
   if (status.review.stage === 'awaiting_review') {
     throw new ProtocolError(Codes.conflict, INTAKE_CONFLICTS.awaitingReview);
   }
@@ -120,9 +116,13 @@ export async function submitIntake(
     throw new ProtocolError(Codes.validation, 'The intake is not complete', missing);
   }
   await ctx.db.transaction(async (tx) => {
-    await savePatientResource(ctx, tx, actor.userId, SUBMISSION_KIND, { no_insurance: noInsurance });
-    await writeIntakeSnapshot(ctx, tx, actor.userId, noInsurance);
-    await recordAudit(tx, actor.meta, { action: 'intake.submit', outcome: 'success', actorId: actor.userId });
+    await savePatientResource(ctx, tx, actor.patientId, SUBMISSION_KIND, { no_insurance: noInsurance });
+    await writeIntakeSnapshot(ctx, tx, actor.patientId, noInsurance);
+    await recordAudit(tx, actor.meta, {
+      action: 'intake.submit',
+      outcome: 'success',
+      actorId: actor.patientId,
+    });
   });
-  return intakeStatus(ctx, actor.userId);
+  return intakeStatus(ctx, actor.patientId);
 }

@@ -10,10 +10,11 @@ import {
   type PatientReviewNote,
   type ReviewOutcome,
 } from '@portal/protocol';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { intakeReviews, intakeSubmissions } from '../../db/schema/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /** A note can carry PHI: it is encrypted and bound to its patient and review. */
 const noteContext = (userId: string, id: string) => `intake-review:${userId}:${id}`;
@@ -152,15 +153,12 @@ export async function assertSectionOpen(
 }
 
 /** The clinic's change request the patient is answering, or null; the patient's read of it is audited. */
-export async function readReviewNote(
-  ctx: AppContext,
-  actor: { userId: string; meta: RequestMeta },
-): Promise<PatientReviewNote> {
-  const { stage, review } = await reviewStageOf(ctx, ctx.db, actor.userId);
+export async function readReviewNote(ctx: AppContext, actor: Actor): Promise<PatientReviewNote> {
+  const { stage, review } = await reviewStageOf(ctx, ctx.db, actor.patientId);
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'patient.read',
     outcome: 'success',
-    actorId: actor.userId,
+    actorId: actor.patientId,
     target: 'intake_review',
   });
   return stage === 'changes_requested' && review

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { CARD_MAX_BYTES, Codes, ProtocolError, type Coverage } from '@portal/protocol';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientFiles } from '../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
@@ -15,17 +15,13 @@ import {
   savePatientResource,
   type StoredResource,
 } from './resource-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 const PREFIX = 'insurance:';
 const coverageKind = (type: string) => `${PREFIX}${type}` as const;
 const cardSlot = (type: string, side: string) => `insurance:${type}:${side}` as const;
 const cardContext = (userId: string, slot: string) => `file:${userId}:${slot}`;
 const CARD_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
-
-interface Actor {
-  userId: string;
-  meta: RequestMeta;
-}
 
 export function listCoverages(ctx: AppContext, db: Queryable, userId: string): Promise<StoredResource[]> {
   return listPatientResources(ctx, db, userId, PREFIX);
@@ -39,13 +35,13 @@ export async function primaryInsuranceType(ctx: AppContext, userId: string): Pro
 
 /** Every coverage with its card images' metadata; the answer waits for its audit row's commit. */
 export async function readCoverages(ctx: AppContext, actor: Actor) {
-  const rows = await selectCoveragesWithCards(ctx.db, actor.userId);
+  const rows = await selectCoveragesWithCards(ctx.db, actor.patientId);
   const coverages = rows.map((row) => ({ ...decryptedResource(ctx, row), cards: row }));
   // A read has no change to commit with: its row joins the group commit of concurrent reads.
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'patient.read',
     outcome: 'success',
-    actorId: actor.userId,
+    actorId: actor.patientId,
     target: 'insurance',
   });
   const card = (file: CardFile | null) =>
@@ -68,22 +64,22 @@ export async function saveCoverage(
   request: { version: number; value: Coverage },
 ) {
   await ctx.db.transaction(async (tx) => {
-    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
-    const others = (await listCoverages(ctx, tx, actor.userId)).filter(
+    await assertSectionOpen(ctx, tx, actor.patientId, 'insurance');
+    const others = (await listCoverages(ctx, tx, actor.patientId)).filter(
       (c) => c.kind !== coverageKind(request.value.insurance_type),
     );
     const primary = request.value.primary || !others.some((c) => (c.value as Coverage).primary);
     await savePatientResource(
       ctx,
       tx,
-      actor.userId,
+      actor.patientId,
       coverageKind(request.value.insurance_type),
       { ...request.value, primary },
       request.version,
     );
     if (primary) {
       for (const other of others.filter((c) => (c.value as Coverage).primary)) {
-        await savePatientResource(ctx, tx, actor.userId, other.kind, {
+        await savePatientResource(ctx, tx, actor.patientId, other.kind, {
           ...(other.value as Coverage),
           primary: false,
         });
@@ -92,7 +88,7 @@ export async function saveCoverage(
     await recordAudit(tx, actor.meta, {
       action: 'patient.write',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: coverageKind(request.value.insurance_type),
     });
   });
@@ -101,20 +97,23 @@ export async function saveCoverage(
 
 export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceType: string) {
   await ctx.db.transaction(async (tx) => {
-    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
-    const [removed] = (await listCoverages(ctx, tx, actor.userId)).filter(
+    await assertSectionOpen(ctx, tx, actor.patientId, 'insurance');
+    const [removed] = (await listCoverages(ctx, tx, actor.patientId)).filter(
       (c) => c.kind === coverageKind(insuranceType),
     );
-    if (!removed || !(await deletePatientResource(tx, actor.userId, removed.kind)))
+    if (!removed || !(await deletePatientResource(tx, actor.patientId, removed.kind)))
       throw new ProtocolError(Codes.itemsNotFound);
     await tx
       .delete(patientFiles)
       .where(
-        and(eq(patientFiles.userId, actor.userId), like(patientFiles.slot, `insurance:${insuranceType}:%`)),
+        and(
+          eq(patientFiles.userId, actor.patientId),
+          like(patientFiles.slot, `insurance:${insuranceType}:%`),
+        ),
       );
-    const [next] = await listCoverages(ctx, tx, actor.userId);
+    const [next] = await listCoverages(ctx, tx, actor.patientId);
     if ((removed.value as Coverage).primary && next) {
-      await savePatientResource(ctx, tx, actor.userId, next.kind, {
+      await savePatientResource(ctx, tx, actor.patientId, next.kind, {
         ...(next.value as Coverage),
         primary: true,
       });
@@ -122,7 +121,7 @@ export async function deleteCoverage(ctx: AppContext, actor: Actor, insuranceTyp
     await recordAudit(tx, actor.meta, {
       action: 'patient.delete',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: coverageKind(insuranceType),
     });
   });
@@ -146,25 +145,25 @@ export async function uploadCard(
   const { mime, bytes } = await readUpload(ctx.workers, upload, CARD_TYPES);
   const slot = cardSlot(request.insurance_type, request.side);
   await ctx.db.transaction(async (tx) => {
-    await assertSectionOpen(ctx, tx, actor.userId, 'insurance');
-    const coverages = await listCoverages(ctx, tx, actor.userId);
+    await assertSectionOpen(ctx, tx, actor.patientId, 'insurance');
+    const coverages = await listCoverages(ctx, tx, actor.patientId);
     if (!coverages.some((c) => c.kind === coverageKind(request.insurance_type)))
       throw new ProtocolError(Codes.itemsNotFound);
     const row = {
       mime,
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      data: ctx.cipher.encrypt(bytes, cardContext(actor.userId, slot)),
+      data: ctx.cipher.encrypt(bytes, cardContext(actor.patientId, slot)),
       updatedAt: ctx.now(),
     };
     await tx
       .insert(patientFiles)
-      .values({ userId: actor.userId, slot, ...row })
+      .values({ userId: actor.patientId, slot, ...row })
       .onConflictDoUpdate({ target: [patientFiles.userId, patientFiles.slot], set: row });
     await recordAudit(tx, actor.meta, {
       action: 'patient.file_upload',
       outcome: 'success',
-      actorId: actor.userId,
+      actorId: actor.patientId,
       target: slot,
       detail: { mime, size: bytes.length },
     });
@@ -181,13 +180,13 @@ export async function readCard(
   const [file] = await ctx.db
     .select()
     .from(patientFiles)
-    .where(and(eq(patientFiles.userId, actor.userId), eq(patientFiles.slot, slot)));
+    .where(and(eq(patientFiles.userId, actor.patientId), eq(patientFiles.slot, slot)));
   if (!file) throw new ProtocolError(Codes.itemsNotFound);
-  const content = ctx.cipher.decrypt(file.data, cardContext(actor.userId, slot));
+  const content = ctx.cipher.decrypt(file.data, cardContext(actor.patientId, slot));
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'patient.file_read',
     outcome: 'success',
-    actorId: actor.userId,
+    actorId: actor.patientId,
     target: slot,
   });
   return { mime: file.mime, content_base64: content.toString('base64') };

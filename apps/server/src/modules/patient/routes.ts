@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cardQuery,
@@ -34,7 +34,6 @@ const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient'];
-  const actor = (request: FastifyRequest) => ({ userId: request.patientId(), meta: request.meta() });
 
   for (const name of INTAKE_RESOURCE_NAMES) {
     r.get(`/patient/${name}/`, {
@@ -44,7 +43,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: `The patient's ${name} with its version and draft (sealed)`,
         response: sealed,
       },
-      handler: async (request) => request.sealed(await readResource(ctx, actor(request), name)),
+      handler: async (request) => request.sealed(await readResource(ctx, request.actor(), name)),
     });
     r.post(`/patient/${name}/`, {
       config: fillIntake,
@@ -54,14 +53,15 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         body: resourceSaveRequest(INTAKE_RESOURCES[name]),
         response: sealed,
       },
-      handler: async (request) => request.sealed(await saveResource(ctx, actor(request), name, request.body)),
+      handler: async (request) =>
+        request.sealed(await saveResource(ctx, request.actor(), name, request.body)),
     });
   }
 
   r.get('/patient/insurance/', {
     config: viewIntake,
     schema: { tags, summary: 'Every coverage of the patient (sealed)', response: sealed },
-    handler: async (request) => request.sealed(await readCoverages(ctx, actor(request))),
+    handler: async (request) => request.sealed(await readCoverages(ctx, request.actor())),
   });
   r.post('/patient/insurance/', {
     config: fillIntake,
@@ -71,7 +71,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: coverageSaveRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await saveCoverage(ctx, actor(request), request.body)),
+    handler: async (request) => request.sealed(await saveCoverage(ctx, request.actor(), request.body)),
   });
   r.post('/patient/insurance/delete/', {
     config: fillIntake,
@@ -82,7 +82,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await deleteCoverage(ctx, actor(request), request.body.insurance_type)),
+      request.sealed(await deleteCoverage(ctx, request.actor(), request.body.insurance_type)),
   });
   r.post('/patient/insurance/card/', {
     config: fillIntake,
@@ -93,12 +93,12 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       body: cardUploadRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await uploadCard(ctx, actor(request), request.body)),
+    handler: async (request) => request.sealed(await uploadCard(ctx, request.actor(), request.body)),
   });
   r.get('/patient/insurance/card/', {
     config: viewIntake,
     schema: { tags, summary: 'One card image as base64 (sealed)', querystring: cardQuery, response: sealed },
-    handler: async (request) => request.sealed(await readCard(ctx, actor(request), request.query)),
+    handler: async (request) => request.sealed(await readCard(ctx, request.actor(), request.query)),
   });
 
   r.get('/patient/intake/', {
@@ -117,7 +117,7 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       summary: "The clinic's request for changes the patient is answering, with its note, or null (sealed)",
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readReviewNote(ctx, actor(request))),
+    handler: async (request) => request.sealed(await readReviewNote(ctx, request.actor())),
   });
   r.post('/patient/intake/submit/', {
     config: fillIntake,
@@ -128,12 +128,12 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await submitIntake(ctx, actor(request), request.body.no_insurance)),
+      request.sealed(await submitIntake(ctx, request.actor(), request.body.no_insurance)),
   });
 
   r.get('/patient/export/fhir/', {
     config: ownRecordOnly,
     schema: { tags, summary: "The patient's record as a FHIR R4 Bundle (sealed)", response: sealed },
-    handler: async (request) => request.sealed(await exportFhirBundle(ctx, actor(request))),
+    handler: async (request) => request.sealed(await exportFhirBundle(ctx, request.actor())),
   });
 }

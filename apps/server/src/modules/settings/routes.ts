@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeBody, LOGO_MAX_BYTES, settingsUpdate, signingCertificateUpload } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin/index.ts';
+import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
 import { readSettingsView, updateSettings } from './update-settings.ts';
 import { uploadSigningCertificate } from './upload-signing-certificate.ts';
 
@@ -34,7 +34,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       body: settingsUpdate,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await updateSettings(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await updateSettings(ctx, request.actor(), request.body)),
   });
 
   r.post('/admin/settings/signing_certificate/', {
@@ -49,6 +49,6 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await uploadSigningCertificate(ctx, actorOf(request), request.body)),
+      request.sealed(await uploadSigningCertificate(ctx, request.actor(), request.body)),
   });
 }

@@ -16,7 +16,6 @@ import type { Queryable } from '../../db/database.ts';
 import { settings } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { signingCertificateInfo } from '../documents/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { readLogo } from './logo-file.ts';
 import {
   lastSettingsChange,
@@ -26,6 +25,7 @@ import {
   sealSecret,
   secretsSet,
 } from './settings-queries.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 type Update = z.output<typeof settingsUpdate>;
 
@@ -65,19 +65,13 @@ function mergedValues(current: SettingsValues, update: Update): SettingsValues {
   return parsed.data;
 }
 
-async function upsert(
-  db: Queryable,
-  key: string,
-  value: unknown,
-  actor: AdminActor,
-  now: Date,
-): Promise<void> {
+async function upsert(db: Queryable, key: string, value: unknown, actor: Actor, now: Date): Promise<void> {
   await db
     .insert(settings)
-    .values({ key, value, updatedAt: now, updatedBy: actor.adminId })
+    .values({ key, value, updatedAt: now, updatedBy: actor.userId })
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value: sql`excluded.value`, updatedAt: now, updatedBy: actor.adminId },
+      set: { value: sql`excluded.value`, updatedAt: now, updatedBy: actor.userId },
     });
 }
 
@@ -85,11 +79,7 @@ async function upsert(
  * Saves what the update names, in one transaction. The audit row lists which keys changed,
  * never a value (a secret must not reach the log, and a changed contact is visible anyway).
  */
-export async function updateSettings(
-  ctx: AppContext,
-  actor: AdminActor,
-  update: Update,
-): Promise<SettingsView> {
+export async function updateSettings(ctx: AppContext, actor: Actor, update: Update): Promise<SettingsView> {
   const logo = update.clinic_logo
     ? await readLogo(ctx.workers, update.clinic_logo.content_base64)
     : update.clinic_logo;
@@ -132,7 +122,7 @@ export async function updateSettings(
       await recordAudit(tx, actor.meta, {
         action: 'admin.settings.update',
         outcome: 'success',
-        actorId: actor.adminId,
+        actorId: actor.userId,
         target: 'settings',
         detail: { changed },
       });

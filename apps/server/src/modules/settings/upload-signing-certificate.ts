@@ -6,8 +6,8 @@ import {
   describeCertificate,
   replaceSigningCertificate,
 } from '../documents/index.ts';
-import type { AdminActor } from '../admin/index.ts';
 import { readSettingsView } from './update-settings.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 /**
  * Replaces the clinic's document-signing certificate once it passes every check; the next
@@ -15,7 +15,7 @@ import { readSettingsView } from './update-settings.ts';
  */
 export async function uploadSigningCertificate(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   upload: SigningCertificateUpload,
 ): Promise<SettingsView> {
   const checked = checkCertificateUpload(upload, ctx.now());
@@ -25,7 +25,7 @@ export async function uploadSigningCertificate(
     await recordAudit(tx, actor.meta, {
       action: 'admin.settings.signing_certificate',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       target: 'settings',
       detail: {
         format: upload.format,

@@ -2,9 +2,9 @@ import type { auditQuery, AuditExport, AuditPage } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { recordAudit } from '../../audit/index.ts';
-import type { AdminActor } from '../admin-actor.ts';
 import { auditCsv } from './audit-csv.ts';
 import { countAuditEntries, findAuditEntries, type AuditFilter } from './audit-queries.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 /** An export holds at most this many rows: beyond it, narrow the dates (the answer says so). */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -46,7 +46,7 @@ const subjectOf = (filter: AuditFilter) =>
   filter.subject && UUID.test(filter.subject) ? filter.subject : undefined;
 
 /** Reading the log is audited too (after the read, so a page never shows its own row). */
-export async function listAudit(ctx: AppContext, actor: AdminActor, query: Query): Promise<AuditPage> {
+export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Promise<AuditPage> {
   const filter = filterOf(query);
   const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const [{ items }, total] = await Promise.all([
@@ -56,7 +56,7 @@ export async function listAudit(ctx: AppContext, actor: AdminActor, query: Query
   await recordAudit(ctx.db, actor.meta, {
     action: 'admin.audit.read',
     outcome: 'success',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: subjectOf(filter),
     target: 'audit_log',
     detail: { filters: filtersOf(filter), page: query.page, rows: items.length },
@@ -65,7 +65,7 @@ export async function listAudit(ctx: AppContext, actor: AdminActor, query: Query
 }
 
 /** Taking the log out of the portal is itself audited, with its filters as `filtersOf` tells them. */
-export async function exportAudit(ctx: AppContext, actor: AdminActor, query: Query): Promise<AuditExport> {
+export async function exportAudit(ctx: AppContext, actor: Actor, query: Query): Promise<AuditExport> {
   const filter = filterOf(query);
   const { items } = await findAuditEntries(ctx.db, filter, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
   const truncated = items.length > EXPORT_MAX_ROWS;
@@ -73,7 +73,7 @@ export async function exportAudit(ctx: AppContext, actor: AdminActor, query: Que
   await recordAudit(ctx.db, actor.meta, {
     action: 'admin.audit.export',
     outcome: 'success',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: subjectOf(filter),
     target: 'audit_log',
     detail: { rows: rows.length, truncated, filters: filtersOf(filter) },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuery, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { actorOf, ADMIN_ONLY } from '../admin-route-config.ts';
+import { ADMIN_ONLY } from '../../../plugins/route-access.ts';
 import { exportAudit, listAudit } from './read-audit.ts';
 
 const tags = ['admin: audit'];
@@ -21,7 +21,7 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
       querystring: auditQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await listAudit(ctx, actorOf(request), request.query)),
+    handler: async (request) => request.sealed(await listAudit(ctx, request.actor(), request.query)),
   });
 
   r.get('/admin/audit/export/', {
@@ -32,6 +32,6 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
       querystring: auditQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await exportAudit(ctx, actorOf(request), request.query)),
+    handler: async (request) => request.sealed(await exportAudit(ctx, request.actor(), request.query)),
   });
 }

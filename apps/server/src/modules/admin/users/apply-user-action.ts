@@ -1,9 +1,9 @@
 import { USER_ACTION_ALLOWED, type AdminUser, type UserAction } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { removeMfa } from '../../auth/index.ts';
-import type { AdminActor } from '../admin-actor.ts';
 import { changeUser, type UserChange } from './change-user.ts';
 import { sendInvitation } from './send-invitation.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 const clearLockout = { lockedUntil: null, failedLogins: 0, failedWindowStartedAt: null };
 
@@ -28,7 +28,7 @@ const USER_ACTIONS: Record<UserAction, Omit<UserChange, 'action' | 'applies'>> =
 
 export async function applyUserAction(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   id: string,
   action: UserAction,
 ): Promise<AdminUser> {

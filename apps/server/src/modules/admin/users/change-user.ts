@@ -14,7 +14,6 @@ import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { revokeAllSessions } from '../../auth/index.ts';
 import { queueEvent } from '../../events/index.ts';
-import type { AdminActor } from '../admin-actor.ts';
 import {
   assertKeepsAdministrators,
   assertNotOwnAccess,
@@ -24,6 +23,7 @@ import {
   type AccountState,
 } from './access-rules.ts';
 import { findUserView } from './user-queries.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserPatch = Partial<
@@ -78,7 +78,7 @@ const auditState = (u: AccountState & { lockedUntil: Date | null; mfaEnabled: bo
  */
 export async function changeUser(
   ctx: AppContext,
-  actor: AdminActor,
+  actor: Actor,
   userId: string,
   change: UserChange,
 ): Promise<AdminUser> {
@@ -94,15 +94,15 @@ export async function changeUser(
       if (change.applies && !change.applies(shown)) {
         throw new ProtocolError(Codes.conflict, USER_CONFLICTS.notApplicable);
       }
-      assertNotOwnAccess(actor.adminId, stateOf(before), stateOf(after));
+      assertNotOwnAccess(actor.userId, stateOf(before), stateOf(after));
       assertWithinOwnPermissions(actor.auths, before.auths, after.auths);
-      await assertKeepsAdministrators(tx, actor.adminId, stateOf(before), stateOf(after));
+      await assertKeepsAdministrators(tx, actor.userId, stateOf(before), stateOf(after));
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
       await recordAudit(tx, actor.meta, {
         action: change.action,
         outcome: 'denied',
-        actorId: actor.adminId,
+        actorId: actor.userId,
         subjectId: userId,
         detail: { reason: ruleOfMessage({ ...USER_CONFLICTS, ...USER_REFUSALS }, error.message) },
       });
@@ -120,7 +120,7 @@ export async function changeUser(
     await recordAudit(tx, actor.meta, {
       action: change.action,
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: userId,
       detail: { before: auditState(before, now), after: auditState(after, now) },
     });

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { intakeStatus, loadPatientResource } from '../../patient/index.ts';
-import type { AdminActor } from '../admin-actor.ts';
 import { findAuditEntries } from '../audit/audit-queries.ts';
 import { countLiveSessions, findUserView } from './user-queries.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 /** How much of the user's own audit trail the detail page shows; the audit viewer has the rest. */
 export const DETAIL_AUDIT_ROWS = 50;
@@ -36,13 +36,13 @@ function identityOnly(profile: Partial<Profile>): Partial<Profile> {
  * without `read_chart` the profile is cut to identity and the intake progress left out,
  * without `read_audit` the audit rows.
  */
-export async function readUserDetail(ctx: AppContext, actor: AdminActor, id: string): Promise<UserDetail> {
+export async function readUserDetail(ctx: AppContext, actor: Actor, id: string): Promise<UserDetail> {
   const now = ctx.now();
   const user = await findUserView(ctx.db, now, id);
   await recordAudit(ctx.db, actor.meta, {
     action: 'admin.user.read',
     outcome: user ? 'success' : 'failure',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: id,
   });
   if (!user) throw new ProtocolError(Codes.itemsNotFound);

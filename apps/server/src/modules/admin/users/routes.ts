@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../lib/ok.ts';
-import { actorOf, ADMIN_ONLY, SEALED } from '../admin-route-config.ts';
+import { ADMIN_ONLY, SEALED } from '../../../plugins/route-access.ts';
 import { acceptInvite } from './accept-invite.ts';
 import { changeAccess } from './change-access.ts';
 import { inviteUser } from './invite-user.ts';
@@ -54,7 +54,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: userIdQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await readUserDetail(ctx, actorOf(request), request.query.id)),
+    handler: async (request) => request.sealed(await readUserDetail(ctx, request.actor(), request.query.id)),
   });
 
   r.post('/admin/users/invite/', {
@@ -66,7 +66,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: inviteRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await inviteUser(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await inviteUser(ctx, request.actor(), request.body)),
   });
 
   r.post('/admin/users/action/', {
@@ -79,7 +79,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await applyUserAction(ctx, actorOf(request), request.body.id, request.body.action)),
+      request.sealed(await applyUserAction(ctx, request.actor(), request.body.id, request.body.action)),
   });
 
   r.post('/admin/users/access/', {
@@ -90,7 +90,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: userAccessRequest,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await changeAccess(ctx, actorOf(request), request.body)),
+    handler: async (request) => request.sealed(await changeAccess(ctx, request.actor(), request.body)),
   });
 
   r.post('/token/invite/accept/', {

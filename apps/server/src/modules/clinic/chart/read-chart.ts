@@ -9,9 +9,9 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { readSnapshotCard } from '../../patient/index.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { isPatient } from '../find-patient.ts';
 import { CHART_SECTION_READERS } from './chart-sections.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 /**
  * The audit row of one chart read: who, which patient, which section. Awaited before the
@@ -19,7 +19,7 @@ import { CHART_SECTION_READERS } from './chart-sections.ts';
  */
 async function auditChartRead(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   section: AuditValue<'section'>,
   found: boolean,
@@ -28,7 +28,7 @@ async function auditChartRead(
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'chart.read',
     outcome: found ? 'success' : 'failure',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: patientId,
     target,
     detail: { section },
@@ -38,7 +38,7 @@ async function auditChartRead(
 /** One section of a patient's chart, read-only, as the patient last handed it in. */
 export async function readChartSection(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   section: ChartSection,
 ): Promise<unknown> {
@@ -52,7 +52,7 @@ export async function readChartSection(
 /** A card image the patient handed in, by its sha256; only this patient's files are found. */
 export async function readChartCard(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   sha256: string,
 ): Promise<CardContent> {

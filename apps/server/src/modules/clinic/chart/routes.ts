@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chartCardQuery, chartParams, chartPatientParams, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { staffActorOf } from '../staff-actor.ts';
+import { ADMIN_ONLY } from '../../../plugins/route-access.ts';
 import { readChartCard, readChartSection } from './read-chart.ts';
 
 const tags = ['clinic: chart'];
 const sealed = { 200: envelopeBody };
-const readChart = { roles: ['admin' as const], permission: 'read_chart' as const };
+const readChart = { ...ADMIN_ONLY, permission: 'read_chart' as const };
 
 /** The patient chart, read-only, one audited read per section. */
 export async function chartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -23,9 +23,7 @@ export async function chartRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(
-        await readChartSection(ctx, staffActorOf(request), request.params.id, request.params.section),
-      ),
+      request.sealed(await readChartSection(ctx, request.actor(), request.params.id, request.params.section)),
   });
 
   r.get('/admin/patients/:id/chart/insurance/card/', {
@@ -38,8 +36,6 @@ export async function chartRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(
-        await readChartCard(ctx, staffActorOf(request), request.params.id, request.query.sha256),
-      ),
+      request.sealed(await readChartCard(ctx, request.actor(), request.params.id, request.query.sha256)),
   });
 }

@@ -8,13 +8,13 @@ import { recordStandaloneAudit } from '../../audit/index.ts';
 import { documentHistory } from '../../documents/index.ts';
 import { loadPatientRecord, patientFhirBundle } from '../../patient/index.ts';
 import { isPatient } from '../find-patient.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { summaryOf } from './summary-content.ts';
 import { buildSummaryPdf } from './summary-pdf.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 async function auditExport(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   format: 'fhir' | 'pdf',
   detail: object,
@@ -22,7 +22,7 @@ async function auditExport(
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'chart.export',
     outcome: 'success',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: patientId,
     target: 'chart',
     detail: { format, ...detail },
@@ -35,11 +35,7 @@ async function requirePatient(ctx: AppContext, patientId: string) {
 }
 
 /** The patient's record as a FHIR R4 Bundle: the mapping of their own export; audited. */
-export async function exportChartFhir(
-  ctx: AppContext,
-  actor: StaffActor,
-  patientId: string,
-): Promise<Bundle> {
+export async function exportChartFhir(ctx: AppContext, actor: Actor, patientId: string): Promise<Bundle> {
   await requirePatient(ctx, patientId);
   const bundle = await patientFhirBundle(ctx, patientId);
   await auditExport(ctx, actor, patientId, 'fhir', { resources: bundle.entry?.length ?? 0 });
@@ -49,7 +45,7 @@ export async function exportChartFhir(
 /** A printable summary of the record in the staff member's language; audited. */
 export async function exportChartPdf(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   locale: Locale | undefined,
 ): Promise<ChartPdf> {
@@ -57,7 +53,7 @@ export async function exportChartPdf(
   const people = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, locale: users.locale })
     .from(users)
-    .where(eq(users.id, actor.adminId));
+    .where(eq(users.id, actor.userId));
   const staff = people[0]!;
   const [account] = await ctx.db
     .select({ first_name: users.firstName, last_name: users.lastName })

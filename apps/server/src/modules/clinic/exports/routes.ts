@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chartExportParams, chartPdfQuery, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { staffActorOf } from '../staff-actor.ts';
+import { ADMIN_ONLY } from '../../../plugins/route-access.ts';
 import { exportChartFhir, exportChartPdf } from './export-record.ts';
 
 const tags = ['clinic: chart'];
 const sealed = { 200: envelopeBody };
-const readChart = { roles: ['admin' as const], permission: 'read_chart' as const };
+const readChart = { ...ADMIN_ONLY, permission: 'read_chart' as const };
 
 /** The patient's record for the clinic's files, from the chart. */
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -23,7 +23,7 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await exportChartFhir(ctx, staffActorOf(request), request.params.id)),
+      request.sealed(await exportChartFhir(ctx, request.actor(), request.params.id)),
   });
 
   r.get('/admin/patients/:id/export/pdf/', {
@@ -37,8 +37,6 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(
-        await exportChartPdf(ctx, staffActorOf(request), request.params.id, request.query.locale),
-      ),
+      request.sealed(await exportChartPdf(ctx, request.actor(), request.params.id, request.query.locale)),
   });
 }

@@ -3,19 +3,15 @@ import type { AppContext } from '../../../context.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { deleteIntakeReview, reviewStageOf } from '../../patient/index.ts';
 import { isPatient } from '../find-patient.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { reviewStateOf } from './review-intake.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 /**
  * Takes back "reviewed" on the newest hand-in (decision 0014, "Reopening a review"): it waits for
  * review again, on the worklist and the chart, and the patient's sections close as they were
  * before the review. A change request is not reopened: the patient is answering it.
  */
-export async function reopenReview(
-  ctx: AppContext,
-  actor: StaffActor,
-  patientId: string,
-): Promise<ReviewState> {
+export async function reopenReview(ctx: AppContext, actor: Actor, patientId: string): Promise<ReviewState> {
   if (!(await isPatient(ctx.db, patientId))) throw new ProtocolError(Codes.itemsNotFound);
   await ctx.db.transaction(async (tx) => {
     const { stage, review, newestSubmission } = await reviewStageOf(ctx, tx, patientId, { lock: true });
@@ -25,7 +21,7 @@ export async function reopenReview(
     await recordAudit(tx, actor.meta, {
       action: 'intake.review_reopened',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: patientId,
       target: `intake_submissions:${newestSubmission.id}`,
     });

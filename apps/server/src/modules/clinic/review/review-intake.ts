@@ -20,9 +20,9 @@ import {
   reviewStageOf,
 } from '../../patient/index.ts';
 import { isPatient } from '../find-patient.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { intakeChanges } from './intake-diff.ts';
 import { mailChangesRequested } from './review-mail.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 async function peopleOf(db: Queryable, ids: string[]): Promise<Map<string, ChartPerson>> {
   if (ids.length === 0) return new Map();
@@ -75,7 +75,7 @@ export async function reviewStateOf(ctx: AppContext, patientId: string): Promise
 /** GET: a chart read (section `review`), audited like the others. */
 export async function readReviewState(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
 ): Promise<ReviewState> {
   const found = await isPatient(ctx.db, patientId);
@@ -83,7 +83,7 @@ export async function readReviewState(
   await recordStandaloneAudit(ctx, actor.meta, {
     action: 'chart.read',
     outcome: state ? 'success' : 'failure',
-    actorId: actor.adminId,
+    actorId: actor.userId,
     subjectId: patientId,
     target: 'chart:review',
     detail: { section: 'review' },
@@ -98,7 +98,7 @@ export async function readReviewState(
  */
 export async function submitReview(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   patientId: string,
   request: z.output<typeof reviewRequest>,
 ): Promise<ReviewState> {
@@ -110,7 +110,7 @@ export async function submitReview(
       throw new ProtocolError(Codes.conflict, INTAKE_CONFLICTS.nothingNewToReview);
     await insertIntakeReview(ctx, tx, patientId, {
       submissionId: newestSubmission.id,
-      reviewerId: actor.adminId,
+      reviewerId: actor.userId,
       outcome: request.outcome,
       sections: request.sections,
       note: request.note || null,
@@ -118,7 +118,7 @@ export async function submitReview(
     await recordAudit(tx, actor.meta, {
       action: `intake.${request.outcome}`,
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: patientId,
       target: `intake_submissions:${newestSubmission.id}`,
       detail: { sections: request.sections },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chartPatientParams, envelopeBody, reviewRequest } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { staffActorOf } from '../staff-actor.ts';
+import { ADMIN_ONLY, SEALED } from '../../../plugins/route-access.ts';
 import { reopenReview } from './reopen-review.ts';
 import { readReviewState, submitReview } from './review-intake.ts';
 
@@ -14,7 +14,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/patients/:id/review/', {
-    config: { roles: ['admin'], permission: 'read_chart' },
+    config: { ...ADMIN_ONLY, permission: 'read_chart' },
     schema: {
       tags,
       summary:
@@ -23,11 +23,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await readReviewState(ctx, staffActorOf(request), request.params.id)),
+      request.sealed(await readReviewState(ctx, request.actor(), request.params.id)),
   });
 
   r.post('/admin/patients/:id/review/', {
-    config: { roles: ['admin'], permission: 'review_intake', encryptedBody: true },
+    config: { ...SEALED, permission: 'review_intake' },
     schema: {
       tags,
       summary:
@@ -37,11 +37,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: sealed,
     },
     handler: async (request) =>
-      request.sealed(await submitReview(ctx, staffActorOf(request), request.params.id, request.body)),
+      request.sealed(await submitReview(ctx, request.actor(), request.params.id, request.body)),
   });
 
   r.post('/admin/patients/:id/review/reopen/', {
-    config: { roles: ['admin'], permission: 'review_intake' },
+    config: { ...ADMIN_ONLY, permission: 'review_intake' },
     schema: {
       tags,
       summary:
@@ -49,7 +49,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       params: chartPatientParams,
       response: sealed,
     },
-    handler: async (request) =>
-      request.sealed(await reopenReview(ctx, staffActorOf(request), request.params.id)),
+    handler: async (request) => request.sealed(await reopenReview(ctx, request.actor(), request.params.id)),
   });
 }

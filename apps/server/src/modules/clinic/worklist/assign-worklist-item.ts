@@ -13,8 +13,8 @@ import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users, worklistAssignees } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/index.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { itemInQueue } from './assignee-queries.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 /** The active staff whose permissions open `queue`: who may work its items. */
 export async function staffForQueue(db: Queryable, queue: WorklistQueue): Promise<WorklistPerson[]> {
@@ -48,7 +48,7 @@ export async function listWorklistAssignees(
  */
 export async function assignWorklistItem(
   ctx: AppContext,
-  actor: StaffActor & { auths: readonly string[] },
+  actor: Actor,
   request: {
     queue: WorklistQueue;
     patient_id: string;
@@ -81,7 +81,7 @@ export async function assignWorklistItem(
     await recordAudit(tx, actor.meta, {
       action: 'worklist.assign',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       subjectId: item.patientId,
       detail: { queue: request.queue, assignee: assignee?.id ?? null },
     });

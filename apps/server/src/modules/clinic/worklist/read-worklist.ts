@@ -21,10 +21,10 @@ import {
 } from '../../assessment/index.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
-import type { StaffActor } from '../staff-actor.ts';
 import { assigneesOf } from './assignee-queries.ts';
 import { queueSql } from './queue-sql.ts';
 import { narrowingOf } from './worklist-narrowing.ts';
+import type { Actor } from '../../../plugins/auth.ts';
 
 interface QueueRow extends Record<string, unknown> {
   patient_id: string;
@@ -140,7 +140,7 @@ function rowView(
  */
 export async function readWorklist(
   ctx: AppContext,
-  actor: StaffActor & { auths: readonly string[] },
+  actor: Actor,
   query: {
     queue?: WorklistQueue | undefined;
     page: number;
@@ -163,7 +163,7 @@ export async function readWorklist(
     queues = await countQueues(ctx.db, visible, now);
     queue = (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
   }
-  const narrowing = await narrowingOf(ctx, queue, now, { ...query, adminId: actor.adminId });
+  const narrowing = await narrowingOf(ctx, queue, now, { ...query, adminId: actor.userId });
   const [rows, total] = await Promise.all([
     pageOf(ctx.db, queue, now, query.page, narrowing),
     narrowing.where
@@ -190,14 +190,14 @@ export async function readWorklist(
     recordStandaloneAudit(ctx, actor.meta, {
       action: 'worklist.read',
       outcome: 'success',
-      actorId: actor.adminId,
+      actorId: actor.userId,
       detail: { queue, page: query.page, rows: items.length },
     }),
     ...shown.map((patientId) =>
       recordStandaloneAudit(ctx, actor.meta, {
         action: 'worklist.read',
         outcome: 'success',
-        actorId: actor.adminId,
+        actorId: actor.userId,
         subjectId: patientId,
         detail: { queue },
       }),

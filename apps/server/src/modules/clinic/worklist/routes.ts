@@ -8,14 +8,14 @@ import {
   worklistQuery,
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
-import { staffActorOf } from '../staff-actor.ts';
+import { ADMIN_ONLY } from '../../../plugins/route-access.ts';
 import { assignWorklistItem, listWorklistAssignees } from './assign-worklist-item.ts';
 import { readWorklist } from './read-worklist.ts';
 
 /** What needs the clinic's attention, queue by queue, as the caller's permissions allow. */
 export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { roles: ['admin' as const], permission: WORKLIST_PERMISSIONS };
+  const config = { ...ADMIN_ONLY, permission: WORKLIST_PERMISSIONS };
 
   r.get('/admin/worklist/', {
     config,
@@ -26,10 +26,7 @@ export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       querystring: worklistQuery,
       response: { 200: envelopeBody },
     },
-    handler: async (request) =>
-      request.sealed(
-        await readWorklist(ctx, { ...staffActorOf(request), auths: request.signedIn().auths }, request.query),
-      ),
+    handler: async (request) => request.sealed(await readWorklist(ctx, request.actor(), request.query)),
   });
 
   r.post('/admin/worklist/assign/', {
@@ -41,14 +38,7 @@ export async function worklistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       body: worklistAssignRequest,
       response: { 200: envelopeBody },
     },
-    handler: async (request) =>
-      request.sealed(
-        await assignWorklistItem(
-          ctx,
-          { ...staffActorOf(request), auths: request.signedIn().auths },
-          request.body,
-        ),
-      ),
+    handler: async (request) => request.sealed(await assignWorklistItem(ctx, request.actor(), request.body)),
   });
 
   r.get('/admin/worklist/assignees/', {

@@ -10,7 +10,7 @@ import {
 import { auditLog, users } from '../../../../src/db/schema/index.ts';
 import { changeAccess } from '../../../../src/modules/admin/users/change-access.ts';
 import { applyUserAction } from '../../../../src/modules/admin/users/apply-user-action.ts';
-import type { AdminActor } from '../../../../src/modules/admin/admin-actor.ts';
+import type { Actor } from '../../../../src/plugins/auth.ts';
 import {
   DEMO_ADMIN,
   DEMO_CLINICIAN,
@@ -110,8 +110,9 @@ describe('no account changes its own access', () => {
 describe('the last holder of each permission that must keep one', () => {
   // A request already past its checks whose actor has since lost the account: signed-in checks
   // cannot stop it, the rule in the transaction does.
-  const inFlight = (): AdminActor => ({
-    adminId: ids[THIRD]!,
+  const inFlight = (): Actor => ({
+    userId: ids[THIRD]!,
+    patientId: ids[THIRD]!,
     auths: [...CLINIC_ADMIN_AUTHS],
     meta: { ip: '127.0.0.1', userAgent: null, requestId: 'test' },
   });

@@ -406,7 +406,8 @@ describe('keeping the portal administrable', () => {
       sql`update users set status = 'deactivated' where 'admin' = any(roles) and id <> ${adminId}`,
     );
     const inFlight = {
-      adminId: otherId,
+      userId: otherId,
+      patientId: otherId,
       auths: [...CLINIC_ADMIN_AUTHS],
       meta: { ip: '127.0.0.1', userAgent: null, requestId: 'test' },
     };

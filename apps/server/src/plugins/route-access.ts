@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { AdminActor } from './admin-actor.ts';
-
 /**
  * Every admin route: administrators only (a patient token answers 10403). Each route adds the
  * staff permission it needs, `{ ...ADMIN_ONLY, permission: 'read_audit' }`: the access matrix
@@ -9,9 +6,3 @@ import type { AdminActor } from './admin-actor.ts';
 export const ADMIN_ONLY = { roles: ['admin' as const] };
 /** Admin writes travel sealed (protocol.md §4): they name people or carry secrets. */
 export const SEALED = { ...ADMIN_ONLY, encryptedBody: true };
-
-export const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.signedIn().id,
-  auths: request.signedIn().auths,
-  meta: request.meta(),
-});
