@@ -10,7 +10,8 @@ import {
   documentTemplates,
   documentTemplateVersions,
 } from '../db/schema/index.ts';
-import { recordDocumentEvent, storeDocumentFile } from '../modules/documents/index.ts';
+import { storeDocumentFile } from '../db/document-files.ts';
+import { recordDocumentEvent } from '../modules/documents/index.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const DAY_MS = 24 * 3600_000;

@@ -8,7 +8,7 @@ import { DataCipher } from '../../src/lib/data-cipher.ts';
 import { ENCRYPTED_COLUMNS } from '../../src/lib/key-rotation.ts';
 import { loadSecret, sealSecret } from '../../src/modules/settings/settings-queries.ts';
 import { loadDraft, saveDraft } from '../../src/modules/assessment/assessment-queries.ts';
-import { loadDocumentFile } from '../../src/modules/documents/file-store.ts';
+import { loadDocumentFile } from '../../src/db/document-files.ts';
 import { openTotpSecret, sealTotpSecret } from '../../src/modules/auth/mfa-factor.ts';
 import {
   appendMessage,

@@ -1,3 +1,2 @@
 /** The admin module's public entry: what the CLI and other modules may use. */
 export { createAdmin, createAdminInput } from './create-admin.ts';
-export { escapeLike } from './users/user-queries.ts';

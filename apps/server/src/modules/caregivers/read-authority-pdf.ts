@@ -3,7 +3,7 @@ import { Codes, pdfFilename, ProtocolError, type DocumentPdf } from '@portal/pro
 import type { AppContext } from '../../context.ts';
 import { caregiverGrants } from '../../db/schema/index.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
-import { loadDocumentFile } from '../documents/index.ts';
+import { loadDocumentFile } from '../../db/document-files.ts';
 import { detailsOf } from './grant-queries.ts';
 import type { Actor } from '../../plugins/auth.ts';
 

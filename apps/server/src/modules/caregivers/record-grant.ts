@@ -16,7 +16,7 @@ import { users } from '../../db/schema/index.ts';
 import { readUpload } from '../../lib/files/uploaded-file.ts';
 import type { WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
 import { recordAudit } from '../audit/index.ts';
-import { storeDocumentFile } from '../documents/index.ts';
+import { storeDocumentFile } from '../../db/document-files.ts';
 import { issueInvitation } from './grant-invitation.ts';
 import { checkGrantTerms, findGrantPatient, refuseDuplicateGrant } from './grant-terms.ts';
 import { chartCaregiversOf } from './read-chart-caregivers.ts';

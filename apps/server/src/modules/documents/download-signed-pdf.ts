@@ -1,7 +1,7 @@
 import { Codes, pdfFilename, ProtocolError, type DocumentPdf } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { loadDocumentFile } from './file-store.ts';
+import { loadDocumentFile } from '../../db/document-files.ts';
 import { findAssignment } from './document-queries.ts';
 
 /** The signed PDF; 10404 while the patient has not signed. Every download is audited. */

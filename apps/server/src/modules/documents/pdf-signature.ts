@@ -3,7 +3,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
-import type { SigningCredentials } from './signing-certificate.ts';
+import type { SigningCredentials } from '../settings/index.ts';
 
 /** Room for the PKCS#7 blob (certificate + signature + attributes); 2048-bit RSA needs about 2 KB. */
 const SIGNATURE_BYTES = 8192;

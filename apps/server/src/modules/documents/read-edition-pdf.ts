@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentTemplateEditions, documentTemplateVersions } from '../../db/schema/index.ts';
-import { loadDocumentFile } from './file-store.ts';
+import { loadDocumentFile } from '../../db/document-files.ts';
 
 /** One edition's PDF, for the field editor and the preview; 10404 when there is no such edition. */
 export async function readEditionPdf(

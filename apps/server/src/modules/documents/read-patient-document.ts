@@ -1,7 +1,7 @@
 import { Codes, ProtocolError, type DocumentDetail, type PatientDocument } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { loadDocumentFile } from './file-store.ts';
+import { loadDocumentFile } from '../../db/document-files.ts';
 import { recordDocumentEvent } from './move-document.ts';
 import { findAssignment, findPublished, listEvents, patientLocale } from './document-queries.ts';
 import { markRead } from './reading-marks.ts';

@@ -12,7 +12,7 @@ import type { Queryable, Transaction } from '../../db/database.ts';
 import { documentTemplates } from '../../db/schema/index.ts';
 import { lockTemplate } from './assign-documents.ts';
 import { findTemplate } from './document-queries.ts';
-import { loadDocumentFile } from './file-store.ts';
+import { loadDocumentFile } from '../../db/document-files.ts';
 import { loadTemplateDetails } from './library-queries.ts';
 import type { pageBoxesOfPdf } from './page-boxes.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/database.ts';
 import { documentTemplateEditions, documentTemplateVersions } from '../../db/schema/index.ts';
-import { storeDocumentFile } from './file-store.ts';
+import { storeDocumentFile } from '../../db/document-files.ts';
 import type { CheckedPdf } from './pdf-upload.ts';
 
 export interface EditionInput {

@@ -3,7 +3,7 @@ import type { InboxPage, inboxQuery } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { messages, messageThreads, users } from '../../db/schema/index.ts';
-import { escapeLike } from '../admin/index.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { recordStandaloneAudit } from '../audit/index.ts';
 import { summaries, toInboxThread } from './inbox-queries.ts';
 import { threadsWithText } from './threads-with-text.ts';

@@ -15,8 +15,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { settings } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { signingCertificateInfo } from '../documents/index.ts';
 import { readLogo } from './logo-file.ts';
+import { signingCertificateInfo } from './signing-certificate.ts';
 import {
   lastSettingsChange,
   loadLogo,

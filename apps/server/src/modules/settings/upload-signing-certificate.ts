@@ -1,11 +1,8 @@
 import type { SettingsView, SigningCertificateUpload } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
-import {
-  checkCertificateUpload,
-  describeCertificate,
-  replaceSigningCertificate,
-} from '../documents/index.ts';
+import { checkCertificateUpload } from './certificate-upload.ts';
+import { describeCertificate, replaceSigningCertificate } from './signing-certificate.ts';
 import { readSettingsView } from './update-settings.ts';
 import type { Actor } from '../../plugins/auth.ts';
 

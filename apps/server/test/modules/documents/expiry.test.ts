@@ -11,7 +11,7 @@ import {
   type TestPortal,
 } from '../../../testing/test-portal.ts';
 import { expireOverdueDocuments, sendExpiryReminders } from '../../../src/modules/documents/expiry-job.ts';
-import { signingCredentials } from '../../../src/modules/documents/signing-certificate.ts';
+import { signingCredentials } from '../../../src/modules/settings/signing-certificate.ts';
 import { addPatient, assign, uploadTemplate } from '../../../testing/documents.ts';
 
 const HOUR = 3600_000;

@@ -13,7 +13,7 @@ import {
   type SigningSession,
 } from '@portal/protocol';
 import { auditLog } from '../../../src/db/schema/index.ts';
-import { sha256Hex } from '../../../src/modules/documents/file-store.ts';
+import { sha256Hex } from '../../../src/db/document-files.ts';
 import {
   assign,
   expectCode,

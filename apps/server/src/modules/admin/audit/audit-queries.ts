@@ -3,7 +3,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { auditLog, users } from '../../../db/schema/index.ts';
-import { escapeLike } from '../users/user-queries.ts';
+import { escapeLike } from '../../../db/escape-like.ts';
 
 export interface AuditFilter {
   /** A user id, or the start of an e-mail address. */

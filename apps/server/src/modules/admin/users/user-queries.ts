@@ -10,6 +10,7 @@ import type {
 } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { sessions, users } from '../../../db/schema/index.ts';
+import { escapeLike } from '../../../db/escape-like.ts';
 
 /**
  * The status an administrator sees, in one SQL expression so the filter and the column agree:
@@ -62,11 +63,6 @@ function kindCondition(kind: AccountKind, now: Date): SQL {
   return kind === 'patient'
     ? patient
     : sql`(${users.roles} @> array['user'] and (not ${users.isPatient} or ${helpsSomeone(now)}))`;
-}
-
-/** `%`, `_` and `\` typed into the search box are literal characters, not wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface UserFilter {

@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { WorklistQueue, WorklistSort } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { findPatientsBornOn } from '../../patient/index.ts';
-import { escapeLike } from '../../admin/index.ts';
+import { escapeLike } from '../../../db/escape-like.ts';
 import { assignedTo, itemIdOf } from './assignee-queries.ts';
 import { queueSql } from './queue-sql.ts';
 import { typedDate } from './typed-date.ts';

@@ -18,7 +18,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import { eq } from 'drizzle-orm';
 import { intakeSubmissions } from '../../../../src/db/schema/index.ts';
 import { snapshotEarlierHandIns } from '../../../../src/modules/patient/index.ts';
-import { sha256Hex } from '../../../../src/modules/documents/file-store.ts';
+import { sha256Hex } from '../../../../src/db/document-files.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL } from '../../../../testing/intake-samples.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../../testing/test-portal.ts';
 import { signedUpPatient } from '../../../../testing/admin.ts';

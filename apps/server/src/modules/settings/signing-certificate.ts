@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { signingCertificates } from '../../db/schema/index.ts';
 import { randomCertificateSerial } from '../../lib/certificate-serial.ts';
-import { loadSettings } from '../settings/index.ts';
+import { loadSettings } from './settings-queries.ts';
 import type { CheckedCertificate } from './certificate-upload.ts';
 
 const PURPOSE = 'document-signing';

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
-import { documentFiles } from '../../db/schema/index.ts';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from './database.ts';
+import { documentFiles } from './schema/index.ts';
 
 /** Binds each ciphertext to its row, so stored files cannot be swapped. */
 const fileContext = (id: string) => `document_file:${id}`;
