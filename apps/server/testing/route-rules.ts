@@ -167,7 +167,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /admin/audit/export/': staff('read_audit'),
   'GET /admin/settings/': staff('manage_settings'),
   'POST /admin/settings/': staff('manage_settings'),
-  'GET /admin/patients/:id/bf_adl/': staff('read_chart'),
   'GET /admin/documents/templates/': staff('manage_documents'),
   'POST /admin/documents/templates/': staff('manage_documents'),
   'POST /admin/documents/templates/fields/': staff('manage_documents'),

@@ -53,7 +53,7 @@ describe(`the upgrade fixture writer (${engine})`, () => {
     // described, every queue the clock leaves alone, staff of each preset reading the worklist.
     const routes = new Set(manifest.reads.map((r) => `${r.as} ${r.path} ${JSON.stringify(r.query ?? {})}`));
     const patientIds = manifest.reads
-      .filter((r) => /^\/admin\/patients\/[^/]+\/bf_adl\/$/.test(r.path))
+      .filter((r) => /^\/admin\/patients\/[^/]+\/chart\/bf_adl\/$/.test(r.path))
       .map((r) => r.path.split('/')[3]!);
     // Eight accounts with the patient role, of whom two joined only to help (decision 0032).
     expect(patientIds).toHaveLength(6);

@@ -2,13 +2,14 @@ import {
   BF_ADL_INSTRUMENT,
   DOCUMENT_DUE_SOON_DAYS,
   INTAKE_RESOURCE_NAMES,
+  type AssessmentState,
   type AssessmentSummary,
+  type ChartAssessments,
   type ClinicAssignment,
   type ClinicThread,
   type DocumentTemplate,
   type Coverage,
   type InboxPage,
-  type PatientAssessmentRecord,
   type UserPage,
   type WorklistQueue,
 } from '@portal/protocol';
@@ -55,7 +56,7 @@ function contextOf(manifest: FixtureManifest, now: Date): Context {
   const patients = users
     .filter((u) => u.roles.includes('user'))
     // Described: the writer read their BF-ADL record (the demo patient of an early release was not).
-    .filter((u) => recorded(admin, `/admin/patients/${u.id}/bf_adl/`) !== undefined)
+    .filter((u) => [adminAssessment(u.id), chartAssessment(u.id)].some((path) => recorded(admin, path)))
     .map((u) => ({
       email: u.email,
       id: u.id,
@@ -70,8 +71,30 @@ function contextOf(manifest: FixtureManifest, now: Date): Context {
 const assignmentsOf = (c: Context, p: Described) =>
   c.recorded<{ items: ClinicAssignment[] }>(c.admin, '/admin/documents/assignments/', { patient_id: p.id })
     ?.items ?? [];
-const assessmentOf = (c: Context, p: Described) =>
-  c.recorded<PatientAssessmentRecord>(c.admin, `/admin/patients/${p.id}/bf_adl/`)!;
+/** What the administrator's BF-ADL route answered, in the releases before the chart served it. */
+type AdminAssessment = Pick<AssessmentState, 'history' | 'latest' | 'next_due_at'>;
+const adminAssessment = (id: string) => `/admin/patients/${id}/bf_adl/`;
+const chartAssessment = (id: string) => `/admin/patients/${id}/chart/bf_adl/`;
+
+/** A patient's BF-ADL history and next due time, from whichever route the writer read. */
+function assessmentOf(c: Context, p: Described): Pick<AssessmentState, 'history' | 'next_due_at'> {
+  const record = c.recorded<AdminAssessment>(c.admin, adminAssessment(p.id));
+  if (record) return record;
+  const chart = c.recorded<ChartAssessments>(c.admin, chartAssessment(p.id))!;
+  const history = chart.submissions.map(({ id, submitted_at, version, score, band }) => ({
+    id,
+    submitted_at,
+    version,
+    score,
+    band,
+  }));
+  const last = history.at(-1);
+  const interval = definitionOf(BF_ADL_INSTRUMENT).due_interval_days * DAY_MS;
+  return {
+    history,
+    next_due_at: last ? new Date(Date.parse(last.submitted_at) + interval).toISOString() : null,
+  };
+}
 
 /** A worklist row of `p` as the queue shows it; what the queue does not carry is null. */
 const row = (p: Described, at: string, fields: Record<string, unknown> = {}) => ({
@@ -224,7 +247,11 @@ function chartAndReview(c: Context): RecordedRead[] {
     const chart = `/admin/patients/${p.id}/chart/`;
     return [
       ...chartIntake(c, p, handIn),
-      { as: c.admin, path: `${chart}bf_adl/`, answer: chartAssessments(assessmentOf(c, p)) },
+      {
+        as: c.admin,
+        path: `${chart}bf_adl/`,
+        answer: chartAssessments(c.recorded<AdminAssessment>(c.admin, adminAssessment(p.id))!),
+      },
       { as: c.admin, path: `${chart}documents/`, answer: chartDocuments(c, p) },
       {
         as: c.admin,
@@ -241,7 +268,7 @@ function chartAndReview(c: Context): RecordedRead[] {
 }
 
 /** The chart's BF-ADL: every submission with its change and flag; answers were recorded for the newest only. */
-function chartAssessments(record: PatientAssessmentRecord) {
+function chartAssessments(record: AdminAssessment) {
   const definition = definitionOf(BF_ADL_INSTRUMENT);
   return {
     instrument: definition.id,

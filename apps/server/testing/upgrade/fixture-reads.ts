@@ -51,7 +51,6 @@ async function chartReads(w: World, patientId: string): Promise<PlannedRead[]> {
   const chart = `/admin/patients/${patientId}/chart/`;
   const plan: PlannedRead[] = [
     { as: admin, path: '/admin/documents/assignments/', query: { patient_id: patientId } },
-    { as: admin, path: `/admin/patients/${patientId}/bf_adl/` },
     { as: admin, path: `/admin/patients/${patientId}/review/` },
     ...CHART_SECTIONS.map((section) => ({ as: admin, path: `${chart}${section}/` })),
   ];

@@ -43,7 +43,5 @@ const [firstRequest, ...otherRequests] = CURRENT_INSTRUMENTS.map(saveRequestFor)
  */
 export const assessmentSaveRequest = z.discriminatedUnion('instrument', [firstRequest!, ...otherRequests]);
 
-export const assessmentPatientParams = z.object({ id: z.uuid() });
-
 export type InstrumentId = z.infer<typeof InstrumentId>;
 export type AssessmentSaveRequest = z.infer<typeof assessmentSaveRequest>;

@@ -21,6 +21,7 @@ import { ThreadStatus } from './messages.ts';
 export const AUDIT_ACTIONS = [
   'account.lockout',
   'account.notifications',
+  // Nothing records it now (staff read BF-ADL in the chart, as `chart.read`); older rows keep it.
   'admin.assessment.read',
   'admin.audit.export',
   'admin.audit.read',

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  assessmentPatientParams,
-  assessmentQuery,
-  assessmentSaveRequest,
-  envelopeBody,
-} from '@portal/protocol';
+import { assessmentQuery, assessmentSaveRequest, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
-import { readPatientAssessment } from './read-patient-assessment.ts';
 import { judgeCarriedOverFlags } from './record-latest-submission.ts';
 import { readAssessment, saveAssessment } from './fill-assessment.ts';
 
 const sealed = { 200: envelopeBody };
 
-/** Spec §2/§7 BF-ADL: the patient's own assessment, and an administrator's read-only view of it. */
+/** Spec §2/§7 BF-ADL: the patient's own assessment; staff read it in the clinic chart. */
 export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onReady', async () => {
@@ -43,20 +37,5 @@ export async function assessmentRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: sealed,
     },
     handler: async (request) => request.sealed(await saveAssessment(ctx, request.actor(), request.body)),
-  });
-
-  r.get('/admin/patients/:id/bf_adl/', {
-    config: { roles: ['admin'], permission: 'read_chart' },
-    schema: {
-      tags: ['admin'],
-      summary: "A patient's latest BF-ADL score and history, read-only (sealed)",
-      params: assessmentPatientParams,
-      querystring: assessmentQuery,
-      response: sealed,
-    },
-    handler: async (request) =>
-      request.sealed(
-        await readPatientAssessment(ctx, request.actor(), request.params.id, request.query.instrument),
-      ),
   });
 }

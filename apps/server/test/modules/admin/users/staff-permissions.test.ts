@@ -104,7 +104,7 @@ describe('the user detail, by permission', () => {
   it('refuses the front desk the chart reads with 10403', async () => {
     const bfAdl = await frontDesk.send({
       method: 'GET',
-      path: `/admin/patients/${ids[DEMO_PATIENT.email]}/bf_adl/`,
+      path: `/admin/patients/${ids[DEMO_PATIENT.email]}/chart/bf_adl/`,
     });
     expect([bfAdl.status, codeOf(bfAdl)]).toEqual([403, 10403]);
   });
