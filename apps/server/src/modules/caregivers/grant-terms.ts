@@ -8,9 +8,9 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { patientAccount } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { todayOf } from '../auth/index.ts';
+import { isPatient } from '../patient/index.ts';
 import { detailsOf, statusOf } from './grant-queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +33,7 @@ export interface GrantPatient {
  * 10404 as a missing one).
  */
 export async function findGrantPatient(db: Queryable, id: string): Promise<GrantPatient> {
+  if (!(await isPatient(db, id))) throw new ProtocolError(Codes.itemsNotFound);
   const [row] = await db
     .select({
       id: users.id,
@@ -43,7 +44,7 @@ export async function findGrantPatient(db: Queryable, id: string): Promise<Grant
       representativeSigningAllowed: users.representativeSigningAllowed,
     })
     .from(users)
-    .where(and(eq(users.id, id), patientAccount(), ne(users.status, 'deactivated')));
+    .where(and(eq(users.id, id), ne(users.status, 'deactivated')));
   if (!row) throw new ProtocolError(Codes.itemsNotFound);
   return row;
 }

@@ -17,6 +17,7 @@ export {
   type StoredSnapshot,
 } from './intake-snapshot.ts';
 export { findPatientsBornOn } from './find-patients-born-on.ts';
+export { isPatient } from './is-patient.ts';
 export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
 export { primaryInsuranceType } from './manage-coverages.ts';
 export { loadPatientResource, savePatientResource } from './resource-queries.ts';

@@ -8,8 +8,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
-import { readSnapshotCard } from '../../patient/index.ts';
-import { isPatient } from '../find-patient.ts';
+import { isPatient, readSnapshotCard } from '../../patient/index.ts';
 import { CHART_SECTION_READERS } from './chart-sections.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 

@@ -1,8 +1,7 @@
 import { Codes, INTAKE_CONFLICTS, ProtocolError, type ReviewState } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { deleteIntakeReview, reviewStageOf } from '../../patient/index.ts';
-import { isPatient } from '../find-patient.ts';
+import { deleteIntakeReview, isPatient, reviewStageOf } from '../../patient/index.ts';
 import { reviewStateOf } from './review-intake.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 

@@ -14,12 +14,12 @@ import { users } from '../../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../../audit/index.ts';
 import {
   insertIntakeReview,
+  isPatient,
   listIntakeReviews,
   loadIntakeSnapshot,
   loadIntakeSnapshots,
   reviewStageOf,
 } from '../../patient/index.ts';
-import { isPatient } from '../find-patient.ts';
 import { intakeChanges } from './intake-diff.ts';
 import { mailChangesRequested } from './review-mail.ts';
 import type { Actor } from '../../../plugins/auth.ts';
