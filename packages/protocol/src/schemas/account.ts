@@ -32,7 +32,6 @@ export const mfaConfirmRequest = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
-export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequest>;
 
 /** Shown once; only their hashes are kept. */
 export const mfaRecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
@@ -61,7 +60,6 @@ export type AccountSession = z.infer<typeof accountSession>;
 export const accountSessions = z.array(accountSession);
 
 export const endSessionRequest = z.object({ id: z.uuid() });
-export type EndSessionRequest = z.infer<typeof endSessionRequest>;
 export const endedSessions = z.object({ ended: z.number().int() });
 
 /**

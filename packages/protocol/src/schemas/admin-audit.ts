@@ -55,7 +55,6 @@ export const auditQuery = z
     path: ['to'],
   });
 export type AuditQuery = z.input<typeof auditQuery>;
-export type AuditParams = z.output<typeof auditQuery>;
 export const auditPage = pageOf(auditEntry);
 export type AuditPage = z.infer<typeof auditPage>;
 

@@ -38,11 +38,7 @@ const scheduleFields = {
 /** `GET`/`POST /patient/bf_adl/` answer (sealed): the form, the draft and the history. */
 export const assessmentState = z.object({ ...scheduleFields, draft: assessmentDraft.nullable() });
 
-/** `GET /admin/patients/:id/bf_adl/` (sealed): read-only, without the patient's unsent draft. */
-export const patientAssessmentRecord = z.object({ patient_id: z.uuid(), ...scheduleFields });
 
 export type AssessmentSummary = z.infer<typeof assessmentSummary>;
 export type AssessmentSubmission = z.infer<typeof assessmentSubmission>;
-export type AssessmentDraft = z.infer<typeof assessmentDraft>;
 export type AssessmentState = z.infer<typeof assessmentState>;
-export type PatientAssessmentRecord = z.infer<typeof patientAssessmentRecord>;

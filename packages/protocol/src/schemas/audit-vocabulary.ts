@@ -152,7 +152,6 @@ export const AUDIT_REASONS = [
   ...(Object.keys(USER_CONFLICTS) as (keyof typeof USER_CONFLICTS)[]),
   ...(Object.keys(USER_REFUSALS) as (keyof typeof USER_REFUSALS)[]),
 ] as const;
-export type AuditReason = (typeof AUDIT_REASONS)[number];
 
 /** Detail keys whose values come from a fixed set, with that set: each value has its words. */
 export const AUDIT_DETAIL_VALUES = {
@@ -225,7 +224,6 @@ export const AUDIT_DETAIL_KEYS = [
   ...(Object.keys(AUDIT_DETAIL_VALUES) as (keyof Enumerated)[]),
   ...AUDIT_FREE_DETAIL_KEYS,
 ];
-export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 
 /** One of the values listed for an enumerated detail key. */
 export type AuditValue<K extends keyof Enumerated> = Enumerated[K][number];

@@ -130,15 +130,8 @@ export const verifyEmailRequest = z.object({ token: z.string() });
 export const passwordResetRequest = z.object({ email: emailSchema });
 export const passwordResetConfirmRequest = z.object({ token: z.string(), new_password: encodedValue });
 
-export type HandshakeRequest = z.infer<typeof handshakeRequest>;
-export type HandshakeData = z.infer<typeof handshakeData>;
-export type LoginRequest = z.infer<typeof loginRequest>;
 export type TokenData = z.infer<typeof tokenData>;
 export type MfaChallenge = z.infer<typeof mfaChallenge>;
 export type LoginResult = z.infer<typeof loginResult>;
-export type MfaRequest = z.infer<typeof mfaRequest>;
-export type RefreshRequest = z.infer<typeof refreshRequest>;
 export type SignupRequest = z.infer<typeof signupRequest>;
-export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
-export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;

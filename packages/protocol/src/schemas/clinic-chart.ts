@@ -135,7 +135,6 @@ export const chartDocuments = z.object({
   reference: z.array(chartReferenceRead),
 });
 
-export type ChartHandIn = z.infer<typeof chartHandIn>;
 export type ChartInsurance = z.infer<typeof chartInsurance>;
 export type ChartAssessmentEntry = z.infer<typeof chartAssessmentEntry>;
 export type ChartAssessments = z.infer<typeof chartAssessments>;

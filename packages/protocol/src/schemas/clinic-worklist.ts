@@ -74,7 +74,6 @@ export const worklistDocument = z.object({
   /** The patient's reason, on declined documents. */
   reason: z.string().nullable(),
 });
-export type WorklistDocument = z.infer<typeof worklistDocument>;
 
 const worklistPerson = z.object({ id: z.uuid(), first_name: z.string(), last_name: z.string() });
 export type WorklistPerson = z.infer<typeof worklistPerson>;

@@ -45,7 +45,3 @@ export const encryptedRequestBody = z.object({ data: z.string() });
  */
 export const encodedValue = z.string().describe('Encoded value: base64(AES-256-CBC ciphertext || HMAC tag)');
 
-export type FieldErrorBody = z.infer<typeof fieldError>;
-export type ErrorBody = z.infer<typeof errorBody>;
-export type EnvelopeBody = z.infer<typeof envelopeBody>;
-export type EncryptedRequestBody = z.infer<typeof encryptedRequestBody>;

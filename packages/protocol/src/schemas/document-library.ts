@@ -38,7 +38,6 @@ export const templateEditionUpload = z.object({
   description,
   pdf_base64: base64Text.min(1, 'Required'),
 });
-export type TemplateEditionUpload = z.input<typeof templateEditionUpload>;
 
 /** A new template: version 1 as a draft, with its gb edition and optionally its cn edition. */
 export const templateCreateRequest = z.object({
@@ -46,7 +45,6 @@ export const templateCreateRequest = z.object({
   gb: templateEditionUpload,
   cn: templateEditionUpload.optional(),
 });
-export type TemplateCreateRequest = z.input<typeof templateCreateRequest>;
 
 /**
  * Add or replace one edition of the draft (made from the published version if there is none).
@@ -60,7 +58,6 @@ export const templateEditionRequest = z.object({
   description,
   pdf_base64: base64Text.min(1, 'Required').optional(),
 });
-export type TemplateEditionRequest = z.input<typeof templateEditionRequest>;
 
 /** Set the fields of one edition of the draft (made from the published version if there is none). */
 export const templateEditionFieldsRequest = z.object({

@@ -30,7 +30,6 @@ export const templateUploadRequest = z.object({
   description: z.string().trim().max(2_000).default(''),
   pdf_base64: base64Text.min(1, 'Required'),
 });
-export type TemplateUploadRequest = z.input<typeof templateUploadRequest>;
 
 /** A template that can be sent: its published version's gb edition. */
 export const documentTemplate = z.object({
@@ -86,7 +85,6 @@ export const resendRequest = z.object({
   id: z.uuid(),
   due_at: z.iso.datetime({ offset: true }).optional(),
 });
-export type ResendRequest = z.input<typeof resendRequest>;
 
 /** 10409 messages of the document APIs; clients choose their translated text by them. */
 export const DOCUMENT_CONFLICTS = {

@@ -106,7 +106,6 @@ export function emergencyContactSchemaIn(country: string = CLINIC_COUNTRY) {
     () => country,
   );
 }
-export const emergencyContactSchema = emergencyContactSchemaIn();
 /** Named `emergency_content` on the wire (spec §3). */
 export function emergencyContentSchemaIn(country?: string) {
   return z.object({

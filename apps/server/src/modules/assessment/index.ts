@@ -1,7 +1,6 @@
 // The assessment module's public entry: what other modules may use.
 export { addAssessmentResources } from './add-assessment-resources.ts';
-export { assessmentFlag, SCORE_DROP_POINTS, type AssessmentFlagReason } from './assessment-flag.ts';
+export { assessmentFlag, type AssessmentFlagReason } from './assessment-flag.ts';
 export { listSubmissions, newestTwoScores, type StoredSubmission } from './assessment-queries.ts';
 export { definitionOf } from './instrument.ts';
 export { scheduleOf } from './schedule.ts';
-export { bandOf } from './scoring.ts';

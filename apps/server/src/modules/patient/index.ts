@@ -7,14 +7,12 @@ export {
   insertIntakeReview,
   listIntakeReviews,
   reviewStageOf,
-  type StoredReview,
 } from './intake-reviews.ts';
 export {
   loadIntakeSnapshot,
   loadIntakeSnapshots,
   readSnapshotCard,
   snapshotEarlierHandIns,
-  type StoredSnapshot,
 } from './intake-snapshot.ts';
 export { findPatientsBornOn } from './find-patients-born-on.ts';
 export { isPatient } from './is-patient.ts';

@@ -6,10 +6,6 @@ export default {
   skipToContent: '跳到主要内容',
   backToDashboard: '返回主页',
   tryAgain: '重试',
-  comingSoon: {
-    badge: '即将推出',
-    note: '此处尚未保存任何内容。本部分开放时我们会通知您。',
-  },
   notFound: {
     title: '这个页面去钓鱼了',
     body: '您要找的页面不在这里。它可能已被移动，或者链接已经过期。',

@@ -6,10 +6,6 @@ export default {
   skipToContent: 'Skip to main content',
   backToDashboard: 'Back to dashboard',
   tryAgain: 'Try again',
-  comingSoon: {
-    badge: 'Coming soon',
-    note: 'Nothing has been saved here yet. We will let you know when this section opens.',
-  },
   notFound: {
     title: "This page's gone fishing",
     body: 'The page you were looking for is not here. It may have moved, or the link may be out of date.',

@@ -14,8 +14,6 @@ export const SCOPE_GROUPS = [
 /** Every scope in the groups' order, the order scopes are listed and sent in. */
 export const SCOPE_ORDER: readonly CaregiverScope[] = SCOPE_GROUPS.flatMap((group) => group.scopes);
 
-export type ScopeGroupId = (typeof SCOPE_GROUPS)[number]['id'];
-
 /**
  * The groups a form offers: signing only where the clinic allows representative signing, and on
  * the chart only the scopes the staff member may grant (`offered`); a group left empty is dropped.
