@@ -204,20 +204,23 @@ export const documentSignature = z.discriminatedUnion('kind', [
 ]);
 export type DocumentSignature = z.infer<typeof documentSignature>;
 
+/** Sign (or submit a draft) with consent. */
+export const signDocumentRequest = z.object({
+  id: z.uuid(),
+  action: z.enum(['sign', 'submit']),
+  /** The edition the patient was shown (`document.language`); absent: the one they are shown now. 10400 if the version has none. */
+  language: Locale.optional(),
+  signature: documentSignature,
+  consent: z.literal(true, { error: 'Consent is required' }),
+});
+
+/** Decline, with a reason for the care team. */
+export const rejectDocumentRequest = z.object({
+  id: z.uuid(),
+  action: z.literal('reject'),
+  reason: z.string().trim().min(1, 'Required').max(1_000),
+});
+
 /** protocol.md §7 `POST /patient/sign/`: sign (or submit a draft) with consent, or reject with a reason. */
-export const signRequest = z.discriminatedUnion('action', [
-  z.object({
-    id: z.uuid(),
-    action: z.enum(['sign', 'submit']),
-    /** The edition the patient was shown (`document.language`); absent: the one they are shown now. 10400 if the version has none. */
-    language: Locale.optional(),
-    signature: documentSignature,
-    consent: z.literal(true, { error: 'Consent is required' }),
-  }),
-  z.object({
-    id: z.uuid(),
-    action: z.literal('reject'),
-    reason: z.string().trim().min(1, 'Required').max(1_000),
-  }),
-]);
+export const signRequest = z.discriminatedUnion('action', [signDocumentRequest, rejectDocumentRequest]);
 export type SignRequest = z.input<typeof signRequest>;

@@ -7,6 +7,7 @@ import { useEditionPdf, useSaveFields } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
 import { usePdfPages } from './pdf-pages.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 interface EditionEditorProps {
   templateId: string;
@@ -76,7 +77,7 @@ export function EditionEditor({ templateId, version, edition, other, readOnly }:
         {changed && !readOnly && <span className="edition-editor__unsaved">{t('editor.unsaved')}</span>}
       </div>
       <LibraryAlert error={save.error ?? pdf.error} />
-      {failed && <p className="form-alert form-alert--error">{t('editor.pdfFailed')}</p>}
+      <FormAlert message={failed && t('editor.pdfFailed')} />
       {!pages && !failed && <p>{t('editor.loading')}</p>}
       {pages &&
         (previewing ? (

@@ -9,6 +9,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { useDocuments } from './use-documents.ts';
 import { useDocumentsText } from './use-documents-text.ts';
 import './documents.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 type Counts = Page['counts'];
 
@@ -33,14 +34,18 @@ export default function DocumentsPage() {
       <p>{owner('intro')}</p>
       <FilterButtons status={status} counts={counts} onChoose={choose} />
       <FilterSelect status={status} counts={counts} onChoose={choose} />
-      {documents.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {owner('loadError')}{' '}
-          <button type="button" className="button button--ghost" onClick={() => void documents.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
+      <FormAlert
+        message={
+          documents.isError && (
+            <>
+              {owner('loadError')}{' '}
+              <button type="button" className="button button--ghost" onClick={() => void documents.refetch()}>
+                {t('retry')}
+              </button>
+            </>
+          )
+        }
+      />
       {documents.isPending && <p className="page-loading">{t('loading', { ns: 'common' })}</p>}
       {documents.data && <DocumentList page={documents.data} locale={i18n.language} onPage={setPage} />}
     </div>

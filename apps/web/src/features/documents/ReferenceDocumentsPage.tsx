@@ -8,6 +8,7 @@ import { EditionNote, editionLang } from './EditionNote.tsx';
 import { useDocuments } from './use-documents.ts';
 import { useDocumentsText } from './use-documents-text.ts';
 import './documents.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** spec §2 /welcome/reference-documents: the clinic's guides and leaflets, to read and to keep. */
 export default function ReferenceDocumentsPage() {
@@ -22,11 +23,7 @@ export default function ReferenceDocumentsPage() {
     <div className="documents">
       <PageHeading>{t('reference.title')}</PageHeading>
       <p>{owner('reference.intro')}</p>
-      {documents.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {owner('loadError')}
-        </p>
-      )}
+      <FormAlert message={documents.isError && owner('loadError')} />
       {documents.data?.items.length === 0 && <p className="documents__empty">{t('reference.empty')}</p>}
       <ul className="documents__list">
         {documents.data?.items.map((doc) => (

@@ -1,7 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { rejectDocumentRequest } from '@portal/protocol';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextArea } from '../../ui/form/FormTextArea.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { useActOnDocument } from './use-documents.ts';
 import { useDocumentsText } from './use-documents-text.ts';
+
+const rejectForm = rejectDocumentRequest.pick({ reason: true });
 
 /**
  * Declining is a choice the patient may make (spec §4 rejected), with a reason for the care team;
@@ -10,21 +17,17 @@ import { useDocumentsText } from './use-documents-text.ts';
 export function RejectForm({ id }: { id: string }) {
   const { t, owner } = useDocumentsText();
   const act = useActOnDocument();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const form = useZodForm(rejectForm, {
+    defaultValues: { reason: '' },
+    // The field's length is capped as it is typed, so a refused reason is an empty one.
+    messageOf: () => ({ key: 'reject.required' }),
+  });
+  const [reason, setReason] = useState<string | null>(null);
   const declineButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   const headingId = useId();
-  const fieldId = useId();
-  const errorId = useId();
+  const confirming = reason !== null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const empty = reason.trim() === '';
-    setMissing(empty);
-    if (!empty) setConfirming(true);
-  };
   // Back to Decline once the dialog is gone: Safari does not focus a clicked button, so the
   // dialog's own return of focus would land on the page.
   useEffect(() => {
@@ -35,34 +38,10 @@ export function RejectForm({ id }: { id: string }) {
   return (
     <details className="reject-form">
       <summary id={headingId}>{t('reject.heading')}</summary>
-      <form onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Form form={form} ns="documents" onValid={(value) => setReason(value.reason)} aria-labelledby={headingId}>
         <p>{owner('reject.intro')}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId}>
-            {t('reject.reason')}
-          </label>
-          <textarea
-            id={fieldId}
-            name="reason"
-            className="field__input"
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? errorId : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {missing && (
-            <p className="field__error" id={errorId}>
-              {t('reject.required')}
-            </p>
-          )}
-        </div>
-        {act.isError && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t('sign.errors.generic')}
-          </p>
-        )}
+        <FormTextArea name="reason" label={t('reject.reason')} rows={3} maxLength={1000} />
+        <FormAlert message={act.isError ? t('sign.errors.generic') : null} />
         <button
           ref={declineButton}
           type="submit"
@@ -71,7 +50,7 @@ export function RejectForm({ id }: { id: string }) {
         >
           {act.isPending ? t('reject.working') : t('reject.button')}
         </button>
-      </form>
+      </Form>
       {confirming && (
         <ConfirmDialog
           title={t('reject.confirmTitle')}
@@ -83,9 +62,9 @@ export function RejectForm({ id }: { id: string }) {
           danger
           error={null}
           onConfirm={() =>
-            act.mutate({ id, action: 'reject', reason }, { onSettled: () => setConfirming(false) })
+            act.mutate({ id, action: 'reject', reason }, { onSettled: () => setReason(null) })
           }
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setReason(null)}
         />
       )}
     </details>

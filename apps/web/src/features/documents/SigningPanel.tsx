@@ -1,19 +1,57 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Codes, type PatientDocument } from '@portal/protocol';
+import type { z } from 'zod';
+import { Codes, signDocumentRequest, type PatientDocument } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { useActingFor } from '../../api/caregiver-grants.ts';
-import { Checkbox } from '../../ui/Checkbox.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormCheckbox } from '../../ui/form/FormCheckbox.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import type { Issue } from '../../ui/form/issue-message.ts';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { RejectForm } from './RejectForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { useActOnDocument, useSigningSession } from './use-documents.ts';
 
-type Method = 'draw' | 'type';
-type Problem = 'consent' | 'drawn' | 'typed' | 'conflict' | 'generic';
+const signingForm = signDocumentRequest.pick({ signature: true, consent: true });
 
-function problemOf(error: unknown): Problem {
-  return error instanceof ApiError && error.code === Codes.conflict ? 'conflict' : 'generic';
+/** The panel's words for what the signing schema refuses, by the field it names. */
+const MESSAGE_OF_FIELD: Partial<Record<string, string>> = {
+  consent: 'sign.errors.consent',
+  'signature.png_base64': 'sign.errors.drawn',
+  'signature.text': 'sign.errors.typed',
+};
+const messageOf = (issue: Issue) => {
+  const key = MESSAGE_OF_FIELD[issue.path?.join('.') ?? ''];
+  return key ? { key } : undefined;
+};
+
+const METHODS = [
+  { kind: 'drawn', label: 'sign.draw' },
+  { kind: 'typed', label: 'sign.type' },
+] as const;
+
+const failureOf = (error: unknown) =>
+  error instanceof ApiError && error.code === Codes.conflict ? 'sign.errors.conflict' : 'sign.errors.generic';
+
+/** The signature pad, bound to the form's drawn signature and its error. */
+function DrawnSignature({ describedBy }: { describedBy: string }) {
+  const { setValue, formState } = useFormContext<z.input<typeof signingForm>>();
+  const error = useFieldMessage('signature.png_base64');
+  return (
+    <>
+      <SignaturePad
+        onChange={(png) =>
+          setValue('signature.png_base64', png ?? '', { shouldValidate: formState.isSubmitted })
+        }
+        describedBy={describedBy}
+      />
+      {error && <p className="field__error">{error}</p>}
+    </>
+  );
 }
 
 /** spec §4 signing flow: read, consent, drawn or typed signature, confirm; or decline with a reason. */
@@ -21,38 +59,13 @@ export function SigningPanel({ document: doc }: { document: PatientDocument }) {
   const { t } = useTranslation('documents');
   const session = useSigningSession(doc.id, true);
   const act = useActOnDocument();
-  const [method, setMethod] = useState<Method>('draw');
-  const [consent, setConsent] = useState(false);
-  const [drawn, setDrawn] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const form = useZodForm(signingForm, { defaultValues: { signature: { kind: 'drawn' } }, messageOf });
+  const method = form.watch('signature.kind');
   const headingId = useId();
   const padHintId = useId();
   const action = doc.actions.includes('submit') ? 'submit' : 'sign';
   // Decision 0023: a caregiver signs in their own name, for the patient whose record is open.
   const representing = useActingFor().grant?.patient_name;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Problem | null = !consent
-      ? 'consent'
-      : method === 'draw' && !drawn
-        ? 'drawn'
-        : method === 'type' && !typed.trim()
-          ? 'typed'
-          : null;
-    setProblem(missing);
-    if (missing) return;
-    const signature =
-      method === 'draw'
-        ? { kind: 'drawn' as const, png_base64: drawn! }
-        : { kind: 'typed' as const, text: typed };
-    act.mutate(
-      // The edition the patient was shown: the server signs that one, or refuses if it is gone.
-      { id: doc.id, action, language: doc.language, consent: true, signature },
-      { onError: (error) => setProblem(problemOf(error)) },
-    );
-  };
 
   return (
     <section className="card signing-panel" aria-labelledby={headingId}>
@@ -66,58 +79,45 @@ export function SigningPanel({ document: doc }: { document: PatientDocument }) {
           {t('sign.asRepresentative', { patient: representing })}
         </p>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form
+        form={form}
+        ns="documents"
+        onValid={(value) =>
+          // The edition the patient was shown: the server signs that one, or refuses if it is gone.
+          act.mutate({ id: doc.id, action, language: doc.language, ...value })
+        }
+      >
         <fieldset className="signing-panel__methods">
           <legend>{t('sign.method')}</legend>
-          {(['draw', 'type'] as const).map((value) => (
-            <label key={value} className="signing-panel__method">
-              <input
-                type="radio"
-                name="signature-method"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-              />
-              {t(value === 'draw' ? 'sign.draw' : 'sign.type')}
+          {METHODS.map(({ kind, label }) => (
+            <label key={kind} className="signing-panel__method">
+              <input type="radio" value={kind} {...form.register('signature.kind')} />
+              {t(label)}
             </label>
           ))}
         </fieldset>
-        {method === 'draw' ? (
+        {method === 'drawn' ? (
           <>
             <p id={padHintId} className="field__hint">
               {t('sign.pad')}
             </p>
-            <SignaturePad onChange={setDrawn} describedBy={padHintId} />
+            <DrawnSignature describedBy={padHintId} />
           </>
         ) : (
-          <TextField
+          <FormTextField
+            name="signature.text"
             label={t('sign.typed')}
             hint={t('sign.typedHint')}
-            name="typed-signature"
             autoComplete="name"
-            value={typed}
             maxLength={100}
-            onChange={(event) => setTyped(event.target.value)}
-            error={problem === 'typed' ? t('sign.errors.typed') : undefined}
           />
         )}
-        {problem === 'drawn' && <p className="field__error">{t('sign.errors.drawn')}</p>}
-        <Checkbox
-          name="consent"
-          label={session.data?.consent_text ?? ''}
-          checked={consent}
-          onChange={(event) => setConsent(event.target.checked)}
-          error={problem === 'consent' ? t('sign.errors.consent') : undefined}
-        />
-        {(problem === 'conflict' || problem === 'generic') && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t(`sign.errors.${problem}`)}
-          </p>
-        )}
+        <FormCheckbox name="consent" label={session.data?.consent_text ?? ''} />
+        <FormAlert message={act.error ? t(failureOf(act.error)) : null} />
         <button type="submit" className="button button--primary" disabled={act.isPending || !session.data}>
           {act.isPending ? t('sign.working') : t(action === 'submit' ? 'sign.confirmSubmit' : 'sign.confirm')}
         </button>
-      </form>
+      </Form>
       {doc.actions.includes('reject') && <RejectForm id={doc.id} />}
     </section>
   );

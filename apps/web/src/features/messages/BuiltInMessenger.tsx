@@ -5,6 +5,7 @@ import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { builtInMessenger, builtInPanel, unseenReplies } from './messenger.ts';
 import { useMarkRead, usePatientThread, useSendMessage } from './messages-api.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /**
  * The patient's chat bubble and panel (spec §4). A non-modal dialog: the page stays usable
@@ -92,9 +93,7 @@ export function BuiltInMessenger() {
             {thread.isPending ? (
               <p className="messenger__empty">{t('panel.loading')}</p>
             ) : thread.isError ? (
-              <p className="form-alert form-alert--error" role="alert">
-                {t('errors.generic')}
-              </p>
+              <FormAlert message={t('errors.generic')} />
             ) : thread.data.messages.length === 0 ? (
               <p className="messenger__empty">{t(helper ? 'panel.emptyCaregiver' : 'panel.empty')}</p>
             ) : (

@@ -1,8 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_LENGTH, type AttachmentUpload } from '@portal/protocol';
+import { MESSAGE_MAX_LENGTH, patientMessageRequest } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
-import { ATTACHMENT_ACCEPT, readPickedFile } from './attachment.ts';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { ATTACHMENT_ACCEPT, readPickedFile, uploadSize } from './attachment.ts';
 import type { Draft } from './messages-api.ts';
 import { messageErrorKey } from './message-error.ts';
 
@@ -17,80 +20,85 @@ interface ComposerProps {
 /** Text and/or one file (PNG, JPEG or PDF up to 5 MB); Enter sends, Shift+Enter starts a new line. */
 export function Composer({ onSend, pending, label, textareaRef }: ComposerProps) {
   const { t, i18n } = useTranslation('messages');
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<{ upload: AttachmentUpload; size: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Both sides' message bodies are the patient's request's fields (the reply adds the thread's id).
+  const form = useZodForm(patientMessageRequest, {
+    defaultValues: { text: '' },
+    // The text's length is capped as it is typed; what the schema refuses is an empty message.
+    messageOf: () => ({ key: 'errors.empty' }),
+  });
+  const file = form.watch('attachment');
+  const { errors } = form.formState;
+  const error = errors.text?.message ?? errors.attachment?.message ?? errors.root?.server?.message;
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const fileId = useId();
   const errorId = useId();
+  const { ref: registerText, ...text } = form.register('text');
 
   const pick = async (picked: File | undefined) => {
-    setError(null);
+    form.clearErrors();
     if (!picked) return;
     const result = await readPickedFile(picked);
-    if (result.ok) setFile({ upload: result.upload, size: result.size });
-    else setError('errors.tooLarge');
+    if (result.ok) form.setValue('attachment', result.upload);
+    else form.setError('attachment', { message: 'errors.tooLarge' });
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const send = async (draft: Draft) => {
     if (pending) return;
-    if (!text.trim() && !file) {
-      setError('errors.empty');
-      return;
-    }
-    setError(null);
     try {
-      await onSend({ text: text.trim(), ...(file ? { attachment: file.upload } : {}) });
-      setText('');
-      setFile(null);
+      await onSend(draft);
+      form.reset();
     } catch (failure) {
-      setError(messageErrorKey(failure));
+      const key = messageErrorKey(failure);
+      if (key) form.setError('root.server', { message: key });
     }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send(event);
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void form.handleSubmit(send)();
   };
 
   return (
-    <form className="composer" onSubmit={(event) => void send(event)} noValidate>
+    <Form form={form} ns="messages" onValid={send} className="composer">
       <label htmlFor={textId} className="visually-hidden">
         {label}
       </label>
       <textarea
+        {...text}
+        ref={(element) => {
+          registerText(element);
+          if (textareaRef) textareaRef.current = element;
+        }}
         id={textId}
-        ref={textareaRef}
         className="composer__text"
-        value={text}
         rows={2}
         maxLength={MESSAGE_MAX_LENGTH}
         placeholder={t('composer.placeholder')}
         aria-describedby={error ? errorId : undefined}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
       {file && (
         <p className="composer__file">
           <span>
             {t('composer.attached', {
-              name: file.upload.name,
-              size: formatNumber(Math.max(1, Math.round(file.size / 1024)), i18n.language),
+              name: file.name,
+              size: formatNumber(Math.max(1, Math.round(uploadSize(file) / 1024)), i18n.language),
             })}
           </span>
-          <button type="button" className="button button--ghost" onClick={() => setFile(null)}>
-            {t('composer.removeFile', { name: file.upload.name })}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => form.setValue('attachment', undefined)}
+          >
+            {t('composer.removeFile', { name: file.name })}
           </button>
         </p>
       )}
-      {error && (
-        <p id={errorId} className="form-alert form-alert--error composer__error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert id={errorId} message={error ? t(error) : null} />
       <div className="composer__actions">
         <input
           id={fileId}
@@ -116,6 +124,6 @@ export function Composer({ onSend, pending, label, textareaRef }: ComposerProps)
           {pending ? t('composer.sending') : t('composer.send')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

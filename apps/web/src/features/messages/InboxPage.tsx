@@ -22,6 +22,7 @@ import {
 import '../../ui/admin-tables.css';
 import './messages.css';
 import './inbox.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 function queryFrom(params: URLSearchParams): InboxParams {
   const status = ThreadStatus.safeParse(params.get('status'));
@@ -81,11 +82,7 @@ export default function InboxPage() {
           onChange={(event) => update({ mine: event.target.checked ? 'true' : undefined, page: undefined })}
         />
       </div>
-      {inbox.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.generic')}
-        </p>
-      )}
+      <FormAlert message={inbox.isError ? t('errors.generic') : null} />
       <div className="inbox__panes">
         <div className="inbox__list" aria-busy={inbox.isFetching}>
           <h2 className="visually-hidden">{t('inbox.threads')}</h2>
@@ -178,11 +175,7 @@ function ThreadView({ id }: { id: string }) {
 
   if (thread.isPending) return <p className="inbox__empty">{t('panel.loading')}</p>;
   if (thread.isError) {
-    return (
-      <p className="form-alert form-alert--error" role="alert">
-        {t(messageErrorKey(thread.error) ?? 'errors.generic')}
-      </p>
-    );
+    return <FormAlert message={t(messageErrorKey(thread.error) ?? 'errors.generic')} />;
   }
   const data = thread.data;
   const patientName = nameOf(data);
@@ -216,11 +209,7 @@ function ThreadView({ id }: { id: string }) {
             {data.status === 'open' ? t('inbox.close') : t('inbox.reopen')}
           </button>
         </div>
-        {failureKey && (
-          <p className="form-alert form-alert--error" role="alert">
-            {t(failureKey)}
-          </p>
-        )}
+        <FormAlert message={failureKey && t(failureKey)} />
       </header>
       <MessageList
         messages={data.messages}

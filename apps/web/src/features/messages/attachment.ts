@@ -3,8 +3,7 @@ import { ATTACHMENT_MAX_BYTES, base64ToBytes, bytesToBase64, type AttachmentUplo
 /** What the file picker offers; the server still judges every file by its content (10415). */
 export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf';
 
-export type PickedFile =
-  { ok: true; upload: AttachmentUpload; size: number } | { ok: false; reason: 'tooLarge' };
+export type PickedFile = { ok: true; upload: AttachmentUpload } | { ok: false; reason: 'tooLarge' };
 
 export async function readPickedFile(file: File): Promise<PickedFile> {
   if (file.size > ATTACHMENT_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
@@ -12,9 +11,12 @@ export async function readPickedFile(file: File): Promise<PickedFile> {
   return {
     ok: true,
     upload: { name: file.name.slice(0, 200), content_base64: bytesToBase64(bytes) },
-    size: file.size,
   };
 }
+
+/** The bytes an upload carries, from its base64 length (four characters hold three bytes). */
+export const uploadSize = ({ content_base64 }: AttachmentUpload) =>
+  (content_base64.length * 3) / 4 - (content_base64.match(/=*$/)?.[0].length ?? 0);
 
 /** Saves a file held in memory: the bytes never pass through a URL the server sees. */
 export function saveFile(base64: string, name: string, type: string): void {
