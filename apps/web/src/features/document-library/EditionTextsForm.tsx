@@ -1,10 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentLanguage, TemplateEdition } from '@portal/protocol';
-import { TextField } from '../../ui/TextField.tsx';
+import { z } from 'zod';
+import { templateEditionRequest, type DocumentLanguage, type TemplateEdition } from '@portal/protocol';
+import { Form } from '../../ui/form/Form.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { editionDraft, editionMessageOf } from './edition-draft.ts';
+import { EditionFields } from './EditionFields.tsx';
 import { useChangeEdition } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
-import { PdfDrop } from './PdfDrop.tsx';
+
+/** An added edition needs its PDF; a changed one keeps its own unless a new one is picked. */
+const addedEdition = editionDraft;
+const changedEdition = templateEditionRequest
+  .pick({ title: true, description: true })
+  .extend({ file: z.instanceof(File).optional() });
 
 interface EditionTextsFormProps {
   templateId: string;
@@ -17,57 +25,26 @@ interface EditionTextsFormProps {
 export function EditionTextsForm({ templateId, language, edition }: EditionTextsFormProps) {
   const { t } = useTranslation('library');
   const change = useChangeEdition();
-  const [title, setTitle] = useState(edition?.title ?? '');
-  const [description, setDescription] = useState(edition?.description ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<'title' | 'file' | null>(null);
-  const lang = language === 'cn' ? 'zh-CN' : 'en-GB';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing = !title.trim() ? 'title' : !edition && !file ? 'file' : null;
-    setProblem(missing);
-    if (missing) return;
-    change.mutate(
-      {
-        id: templateId,
-        language,
-        title: title.trim(),
-        description: description.trim(),
-        file: file ?? undefined,
-      },
-      { onSuccess: () => setFile(null) },
-    );
-  };
+  const form = useZodForm(edition ? changedEdition : addedEdition, {
+    defaultValues: { title: edition?.title ?? '', description: edition?.description ?? '' },
+    messageOf: editionMessageOf,
+  });
 
   return (
-    <form className="edition-texts" onSubmit={submit} noValidate>
+    <Form
+      form={form}
+      ns="library"
+      className="edition-texts"
+      onValid={(value) =>
+        change.mutate({ id: templateId, language, ...value }, { onSuccess: () => form.resetField('file') })
+      }
+    >
       <h3>{edition ? t('edition.change') : t('edition.add', { edition: t(`languages.${language}`) })}</h3>
       <LibraryAlert error={change.error} />
-      <TextField
-        label={t('upload.titleField')}
-        value={title}
-        maxLength={200}
-        lang={lang}
-        error={problem === 'title' ? t('upload.missingTitle') : undefined}
-        onChange={(e) => setTitle(e.target.value)}
-      />
-      <TextField
-        label={t('upload.description')}
-        value={description}
-        maxLength={2000}
-        lang={lang}
-        onChange={(e) => setDescription(e.target.value)}
-      />
-      <PdfDrop
-        label={edition ? t('edition.newPdf') : t('upload.pdf')}
-        file={file}
-        onFile={setFile}
-        error={problem === 'file' ? t('upload.missingPdf') : undefined}
-      />
+      <EditionFields language={language} pdfLabel={edition ? t('edition.newPdf') : t('upload.pdf')} />
       <button type="submit" className="button button--primary" disabled={change.isPending}>
         {change.isPending ? t('editor.saving') : t('edition.save')}
       </button>
-    </form>
+    </Form>
   );
 }

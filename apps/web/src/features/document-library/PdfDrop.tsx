@@ -1,13 +1,14 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useController } from 'react-hook-form';
 import { MAX_DOCUMENT_BYTES } from '@portal/protocol';
+import { useFieldMessage } from '../../ui/form/use-field-message.ts';
 import { fileSize } from './file-size.ts';
 
 interface PdfDropProps {
+  /** The surrounding form's value this PDF is. */
+  name: string;
   label: string;
-  file: File | null;
-  onFile: (file: File | null) => void;
-  error?: string;
 }
 
 /** Whether a picked file may be sent: the server judges it again by parsing it. */
@@ -18,9 +19,15 @@ function refusalOf(file: File): string | null {
   return null;
 }
 
-/** A PDF chosen by dropping it on the zone or through the file picker (the keyboard's way in). */
-export function PdfDrop({ label, file, onFile, error }: PdfDropProps) {
+/**
+ * A PDF chosen by dropping it on the zone or through the file picker (the keyboard's way in); the
+ * input stays uncontrolled, the form holds the File.
+ */
+export function PdfDrop({ name, label }: PdfDropProps) {
   const { t } = useTranslation('library');
+  const { field } = useController({ name });
+  const file = field.value as File | undefined;
+  const error = useFieldMessage(name);
   const inputId = useId();
   const messageId = useId();
   const [over, setOver] = useState(false);
@@ -30,7 +37,7 @@ export function PdfDrop({ label, file, onFile, error }: PdfDropProps) {
     if (!picked) return;
     const refused = refusalOf(picked);
     setRefusal(refused);
-    onFile(refused ? null : picked);
+    field.onChange(refused ? undefined : picked);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -55,6 +62,7 @@ export function PdfDrop({ label, file, onFile, error }: PdfDropProps) {
       <p className="pdf-drop__hint">{t('upload.drop')}</p>
       <input
         id={inputId}
+        ref={field.ref}
         type="file"
         accept="application/pdf,.pdf"
         className="pdf-drop__input"

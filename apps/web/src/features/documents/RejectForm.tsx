@@ -38,7 +38,12 @@ export function RejectForm({ id }: { id: string }) {
   return (
     <details className="reject-form">
       <summary id={headingId}>{t('reject.heading')}</summary>
-      <Form form={form} ns="documents" onValid={(value) => setReason(value.reason)} aria-labelledby={headingId}>
+      <Form
+        form={form}
+        ns="documents"
+        onValid={(value) => setReason(value.reason)}
+        aria-labelledby={headingId}
+      >
         <p>{owner('reject.intro')}</p>
         <FormTextArea name="reason" label={t('reject.reason')} rows={3} maxLength={1000} />
         <FormAlert message={act.isError ? t('sign.errors.generic') : null} />
@@ -61,9 +66,7 @@ export function RejectForm({ id }: { id: string }) {
           busy={act.isPending}
           danger
           error={null}
-          onConfirm={() =>
-            act.mutate({ id, action: 'reject', reason }, { onSettled: () => setReason(null) })
-          }
+          onConfirm={() => act.mutate({ id, action: 'reject', reason }, { onSettled: () => setReason(null) })}
           onCancel={() => setReason(null)}
         />
       )}
