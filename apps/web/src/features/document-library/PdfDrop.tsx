@@ -26,6 +26,7 @@ function refusalOf(file: File): string | null {
 export function PdfDrop({ name, label }: PdfDropProps) {
   const { t } = useTranslation('library');
   const { field } = useController({ name });
+  const { ref, onChange } = field;
   const file = field.value as File | undefined;
   const error = useFieldMessage(name);
   const inputId = useId();
@@ -37,7 +38,7 @@ export function PdfDrop({ name, label }: PdfDropProps) {
     if (!picked) return;
     const refused = refusalOf(picked);
     setRefusal(refused);
-    field.onChange(refused ? undefined : picked);
+    onChange(refused ? undefined : picked);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -62,7 +63,7 @@ export function PdfDrop({ name, label }: PdfDropProps) {
       <p className="pdf-drop__hint">{t('upload.drop')}</p>
       <input
         id={inputId}
-        ref={field.ref}
+        ref={ref}
         type="file"
         accept="application/pdf,.pdf"
         className="pdf-drop__input"
