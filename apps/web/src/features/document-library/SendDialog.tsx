@@ -1,8 +1,14 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { assignDocumentRequest } from '@portal/protocol';
 import { formatPersonName } from '../../i18n/person-name.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Form } from '../../ui/form/Form.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { FormTextField } from '../../ui/form/FormTextField.tsx';
+import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { assignToPatients, usePatientsToChoose } from './library-api.ts';
 import { LibraryAlert } from './LibraryAlert.tsx';
 import { sendInChunks, type SendOutcome } from './send-in-chunks.ts';
@@ -19,14 +25,26 @@ type Run =
   | { state: 'done'; outcome: SendOutcome }
   | { state: 'failed'; error: unknown; done: number };
 
+/**
+ * The patients to send to, any number (each chunk is a request the protocol checks), the words
+ * that narrow the list, and the last day to sign, if any.
+ */
+const sendForm = z.object({
+  filter: z.string(),
+  patient_ids: z.array(assignDocumentRequest.shape.patient_ids.element).min(1),
+  due: z.union([z.iso.date(), z.literal('')]),
+});
+type SendForm = z.output<typeof sendForm>;
+
 /** Sends the published version to the chosen patients, a chunk at a time, with its progress shown. */
 export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
   const { t, i18n } = useTranslation('library');
   const patients = usePatientsToChoose();
   const progressId = useId();
-  const [filter, setFilter] = useState('');
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [due, setDue] = useState('');
+  const form = useZodForm(sendForm, { defaultValues: { filter: '', patient_ids: [], due: '' } });
+  const [filter, chosenIds] = useWatch({ control: form.control, name: ['filter', 'patient_ids'] });
+  const chosen = new Set(chosenIds);
+  const choose = (ids: Iterable<string>) => form.setValue('patient_ids', [...new Set(ids)]);
   const [run, setRun] = useState<Run>({ state: 'choosing' });
 
   const shown = useMemo(() => {
@@ -36,16 +54,9 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
     );
   }, [patients.data, filter]);
   const toggle = (id: string) =>
-    setChosen((old) => {
-      const next = new Set(old);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+    choose(chosen.has(id) ? chosenIds.filter((old) => old !== id) : [...chosenIds, id]);
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const ids = [...chosen];
-    if (ids.length === 0) return;
+  const send = ({ patient_ids: ids, due }: SendForm) => {
     setRun({ state: 'sending', done: 0, total: ids.length });
     let done = 0;
     sendInChunks(
@@ -75,7 +86,7 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
       onClose={sending ? () => undefined : onClose}
       className="upload-dialog"
     >
-      <form onSubmit={send} noValidate className="send-dialog">
+      <Form form={form} ns="library" onValid={send} className="send-dialog">
         {run.state === 'failed' && (
           <>
             <LibraryAlert error={run.error} />
@@ -83,10 +94,17 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
           </>
         )}
         {run.state === 'done' && (
-          <p className="form-alert form-alert--success" role="status">
-            {t('send.done', { count: run.outcome.sent })}
-            {run.outcome.alreadyOpen > 0 && <> {t('send.alreadyOpen', { count: run.outcome.alreadyOpen })}</>}
-          </p>
+          <FormAlert
+            tone="success"
+            message={
+              <>
+                {t('send.done', { count: run.outcome.sent })}
+                {run.outcome.alreadyOpen > 0 && (
+                  <> {t('send.alreadyOpen', { count: run.outcome.alreadyOpen })}</>
+                )}
+              </>
+            }
+          />
         )}
         {sending && (
           <div className="send-dialog__progress">
@@ -98,21 +116,16 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
         {run.state !== 'done' && (
           <>
             <LibraryAlert error={patients.error} />
-            <TextField
-              label={t('send.filter')}
-              type="search"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-            />
+            <FormTextField name="filter" label={t('send.filter')} type="search" />
             <div className="send-dialog__bulk">
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => setChosen(new Set([...chosen, ...shown.map((p) => p.id)]))}
+                onClick={() => choose([...chosenIds, ...shown.map((p) => p.id)])}
               >
                 {t('send.chooseShown', { count: shown.length })}
               </button>
-              <button type="button" className="button button--ghost" onClick={() => setChosen(new Set())}>
+              <button type="button" className="button button--ghost" onClick={() => choose([])}>
                 {t('send.clear')}
               </button>
             </div>
@@ -132,12 +145,7 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
                 </label>
               ))}
             </fieldset>
-            <TextField
-              label={t('send.due')}
-              type="date"
-              value={due}
-              onChange={(e) => setDue(e.target.value)}
-            />
+            <FormTextField name="due" label={t('send.due')} type="date" />
           </>
         )}
         <div className="dialog__actions">
@@ -150,7 +158,7 @@ export function SendDialog({ templateId, title, onClose }: SendDialogProps) {
             </button>
           )}
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
