@@ -6,6 +6,7 @@ import type { Issue } from '../../ui/form/issue-message.ts';
 export const editionDraft = templateEditionUpload
   .omit({ pdf_base64: true })
   .extend({ file: z.instanceof(File) });
+export type EditionDraft = z.output<typeof editionDraft>;
 
 const isBlank = (draft: unknown) => {
   const { file, title, description } = (draft ?? {}) as Partial<Record<string, unknown>>;

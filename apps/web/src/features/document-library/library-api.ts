@@ -17,6 +17,7 @@ import {
 import { apiRequest } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
 import { readBase64 } from '../../ui/read-file.ts';
+import type { EditionDraft } from './edition-draft.ts';
 
 // The clinic's documents and forms library (/admin/documents/library/..., manage_documents).
 
@@ -56,19 +57,13 @@ export function useEditionPdf(id: string, version: number, language: DocumentLan
   });
 }
 
-export interface EditionUpload {
-  title: string;
-  description: string;
-  file: File;
-}
-
 export interface TemplateUpload {
   kind: DocumentKind;
-  gb: EditionUpload;
-  cn?: EditionUpload;
+  gb: EditionDraft;
+  cn?: EditionDraft;
 }
 
-async function editionBody(edition: EditionUpload) {
+async function editionBody(edition: EditionDraft) {
   return {
     title: edition.title,
     description: edition.description,

@@ -60,3 +60,25 @@ describe('the signing panel', () => {
     expect(signingCalls.map((call) => call.method)).toEqual(['POST']);
   });
 });
+
+describe('the signing panel checks before it signs', () => {
+  test('asks for the typed name and the consent in its own words, and sends nothing', async () => {
+    await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
+    const screen = await renderScreen(<SigningPanel document={pending} />, {
+      data: [[['documents', EMAIL, 'sign', pending.id], session]],
+    });
+    await screen.getByRole('button', { name: 'Sign document' }).click();
+    await expect
+      .element(screen.getByText('Draw your signature first, or type your name instead.'))
+      .toBeVisible();
+    await expect.element(screen.getByText('Tick the box to agree before you sign.')).toBeVisible();
+    await screen.getByRole('radio', { name: 'Type my name' }).click();
+    await screen.getByRole('textbox', { name: 'Your full name' }).fill('   ');
+    await screen.getByRole('button', { name: 'Sign document' }).click();
+    await expect.element(screen.getByText('Type your full name.')).toBeVisible();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Your full name' }))
+      .toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.filter((call) => call.path === '/patient/sign/')).toEqual([]);
+  });
+});

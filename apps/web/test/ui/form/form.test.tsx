@@ -52,3 +52,24 @@ describe('a form over the protocol’s schemas', () => {
       .toBeVisible();
   });
 });
+
+const ownMessage = z.object({ reason: z.string().trim().min(1, 'Required') });
+
+function ReasonForm() {
+  const form = useZodForm(ownMessage, { defaultValues: { reason: '' } });
+  return (
+    <Form form={form} ns="auth" onValid={() => undefined}>
+      <FormTextField name="reason" label="Reason" />
+      <button type="submit">Send</button>
+    </Form>
+  );
+}
+
+describe('a protocol schema that carries its own English message', () => {
+  test('is still worded in the form’s language, not in the schema’s words', async () => {
+    const screen = await renderScreen(<ReasonForm />, { url: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByText('This field is required.')).toBeVisible();
+    expect(screen.container.textContent).not.toContain('Required');
+  });
+});
