@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Dialog } from './Dialog.tsx';
+import { FormAlert } from './form/FormAlert.tsx';
 
 interface ConfirmDialogProps {
   title: string;
@@ -25,11 +26,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <Dialog title={props.title} onClose={props.onCancel} role="alertdialog" describedBy={bodyId}>
       <p id={bodyId}>{props.body}</p>
-      {props.error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <FormAlert message={props.error && props.error} />
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={props.onCancel} autoFocus>
           {props.cancelLabel}

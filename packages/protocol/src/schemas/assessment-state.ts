@@ -38,7 +38,6 @@ const scheduleFields = {
 /** `GET`/`POST /patient/bf_adl/` answer (sealed): the form, the draft and the history. */
 export const assessmentState = z.object({ ...scheduleFields, draft: assessmentDraft.nullable() });
 
-
 export type AssessmentSummary = z.infer<typeof assessmentSummary>;
 export type AssessmentSubmission = z.infer<typeof assessmentSubmission>;
 export type AssessmentState = z.infer<typeof assessmentState>;

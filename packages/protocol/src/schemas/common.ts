@@ -35,13 +35,9 @@ export const envelopeBody = z.object({
   data: z.string(),
 });
 
-/** protocol.md §4: a request body carrying PHI is `{ data }` with the salt in the `salt` header. */
-export const encryptedRequestBody = z.object({ data: z.string() });
-
 /**
  * protocol.md §4: an encrypted secret field (password, new_password). Deliberately unconstrained
  * beyond being a string: whatever is wrong with it must surface as 10016 'Decryption failed'
  * when it is opened, not as a validation error that tells a prober which check failed.
  */
 export const encodedValue = z.string().describe('Encoded value: base64(AES-256-CBC ciphertext || HMAC tag)');
-

@@ -23,7 +23,6 @@ export const attachmentMeta = z.object({
   content_type: z.string(),
   size: z.number().int(),
 });
-export type AttachmentMeta = z.infer<typeof attachmentMeta>;
 
 /** What a system message tells the clinic; the web app words it in the reader's language. */
 export const messageNotice = z.object({
@@ -152,14 +151,11 @@ export const clinicThread = inboxThread.extend({ messages: z.array(message) });
 export type ClinicThread = z.infer<typeof clinicThread>;
 
 export const replyRequest = z.object({ id: z.uuid(), ...messageFields }).refine(hasContent, noContent);
-export type ReplyRequest = z.input<typeof replyRequest>;
 
 /** `assignee_id` null unassigns; otherwise it must name an administrator (else 10404). */
 export const assignRequest = z.object({ id: z.uuid(), assignee_id: z.uuid().nullable() });
-export type AssignRequest = z.infer<typeof assignRequest>;
 
 export const threadStatusRequest = z.object({ id: z.uuid(), status: ThreadStatus });
-export type ThreadStatusRequest = z.infer<typeof threadStatusRequest>;
 
 /** `GET /admin/messages/assignees/`: who a thread can be given to. */
 export const assigneeList = z.object({ items: z.array(threadPerson) });

@@ -8,6 +8,7 @@ import { NotificationsSection } from './NotificationsSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { loadCaregiversSection } from '../caregivers/index.ts';
 import './account.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 // Patients only, and below the fold: its code and strings load with it, not with the page.
 const CaregiversSection = lazy(() =>
@@ -28,11 +29,7 @@ export default function AccountPage() {
     <section className="account-page">
       <PageHeading>{t('title')}</PageHeading>
       <p>{t('intro')}</p>
-      {setupRequired && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('mfa.requiredNotice')}
-        </p>
-      )}
+      <FormAlert message={setupRequired && t('mfa.requiredNotice')} />
       <MfaSection />
       <SessionsSection />
       {managesDocuments && <NotificationsSection />}

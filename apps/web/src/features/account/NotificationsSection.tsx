@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { accountErrorKey } from './account-errors.ts';
 import { useSetStaffNotifications, useStaffNotifications } from './account-api.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /**
  * Staff who manage documents choose whether a patient's decline also reaches them by e-mail
@@ -32,11 +33,7 @@ export function NotificationsSection() {
           }
         />
       )}
-      {error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && t(error)} />
     </section>
   );
 }

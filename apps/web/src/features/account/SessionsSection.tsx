@@ -4,6 +4,7 @@ import type { AccountSession } from '@portal/protocol';
 import { formatDate } from '../../i18n/format.ts';
 import { accountErrorKey } from './account-errors.ts';
 import { useAccountSessions, useEndSessions } from './account-api.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -37,11 +38,7 @@ export function SessionsSection() {
       </h2>
       <p>{t('sessions.intro')}</p>
       {sessions.isPending && <p role="status">{t('loading')}</p>}
-      {error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && t(error)} />
       <p role="status" className="account-copied">
         {ended ? t(ended) : ''}
       </p>

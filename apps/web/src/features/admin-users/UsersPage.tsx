@@ -17,6 +17,7 @@ import { UsersToolbar } from './UsersToolbar.tsx';
 import { useUserPage } from './use-users.ts';
 import '../../ui/admin-tables.css';
 import './admin-users.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** Dates read best newest first; names and addresses alphabetically. */
 const FIRST_ORDER: Record<UserSort, 'asc' | 'desc'> = {
@@ -62,11 +63,7 @@ export default function UsersPage() {
         )}
       </div>
       <UsersToolbar state={state} onChange={update} />
-      {loadError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(loadError)}
-        </p>
-      )}
+      <FormAlert message={loadError && t(loadError)} />
       <div className="admin-page__table" aria-busy={users.isFetching}>
         <UsersTable
           page={users.data}

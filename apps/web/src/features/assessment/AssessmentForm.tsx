@@ -113,8 +113,7 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
         </p>
       )}
       {!stepped && missing.length > 0 && (
-        <div className="form-alert form-alert--error" role="alert">
-          <p>{t('form.missingSummary', { count: missing.length })}</p>
+        <FormAlert message={t('form.missingSummary', { count: missing.length })}>
           <ul>
             {missing.map((id) => (
               <li key={id}>
@@ -124,7 +123,7 @@ export function AssessmentForm({ state, onSubmitted }: AssessmentFormProps) {
               </li>
             ))}
           </ul>
-        </div>
+        </FormAlert>
       )}
       {visible.map((item) => (
         <ItemFieldset

@@ -10,6 +10,7 @@ import { dueMessage } from './due-text.ts';
 import { localized } from './localized.ts';
 import { useBfAdlAssessment } from './use-assessment.ts';
 import './assessment.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** spec §2 `/welcome/bf-adl`: the activities-of-daily-living assessment, its result and history. */
 export default function BfAdlPage() {
@@ -33,12 +34,11 @@ export default function BfAdlPage() {
     return (
       <div className="bf-adl">
         <PageHeading>{t('title')}</PageHeading>
-        <div className="form-alert form-alert--error" role="alert">
-          <p>{t('loadFailed')}</p>
+        <FormAlert message={t('loadFailed')}>
           <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
             {t('tryAgain', { ns: 'common' })}
           </button>
-        </div>
+        </FormAlert>
       </div>
     );
   }

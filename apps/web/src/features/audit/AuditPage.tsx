@@ -10,6 +10,7 @@ import { AuditTable } from './AuditTable.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import '../../ui/admin-tables.css';
 import './audit.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** The audit viewer: every row the portal wrote, filtered, paged, and exported as CSV. */
 export default function AuditPage() {
@@ -48,11 +49,7 @@ export default function AuditPage() {
       </div>
       <p>{t('audit.intro')}</p>
       <AuditFiltersForm key={params.toString()} filters={filters} onApply={apply} />
-      {(audit.isError || exporter.isError) && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.generic')}
-        </p>
-      )}
+      <FormAlert message={(audit.isError || exporter.isError) && t('errors.generic')} />
       <div className="admin-page__table" aria-busy={audit.isFetching}>
         <AuditTable entries={audit.data?.items ?? []} />
       </div>

@@ -12,6 +12,7 @@ import { dayOf } from './grants/day-of.ts';
 import { useInvitation, useRespondToInvitation } from './caregivers-api.ts';
 import { SCOPE_ORDER } from './grants/scope-groups.ts';
 import './grants/caregivers.css';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** The invitation e-mail's link (decision 0023): /caregiver/accept?token=… */
 export default function AcceptCaregiverPage() {
@@ -121,11 +122,13 @@ function Invitation({ token }: { token: string }) {
         ))}
       </ul>
       <p>{t('accept.until', { date: formatDate(dayOf(preview.ends_on), i18n.language, DAY) })}</p>
-      {refused && (refused.form || refused.fields.token) && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(refused.fields.token ? 'accept.invalidToken' : refused.form!)}
-        </p>
-      )}
+      <FormAlert
+        message={
+          refused &&
+          (refused.form || refused.fields.token) &&
+          t(refused.fields.token ? 'accept.invalidToken' : refused.form!)
+        }
+      />
       <div className="accept-actions">
         <button
           type="button"

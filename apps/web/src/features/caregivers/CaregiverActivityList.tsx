@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaregiverActivity } from '@portal/protocol';
 import { DATE_TIME, formatDate } from '../../i18n/format.ts';
 import { useCaregiverActivity } from './caregivers-api.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** What caregivers did on the patient's record, newest first, in the audit log's own words. */
 export function CaregiverActivityList() {
@@ -12,11 +13,7 @@ export function CaregiverActivityList() {
     <section aria-labelledby="caregiver-activity-title">
       <h3 id="caregiver-activity-title">{t('activity.title')}</h3>
       {activity.isPending && <p role="status">{t('loading')}</p>}
-      {activity.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.generic')}
-        </p>
-      )}
+      <FormAlert message={activity.isError && t('errors.generic')} />
       {activity.data &&
         (activity.data.items.length === 0 ? (
           <p>{t('activity.none')}</p>

@@ -7,6 +7,7 @@ import { useRevokeGrant } from './caregivers-api.ts';
 import { grantErrors } from './grants/grant-errors.ts';
 import { GrantList } from './grants/GrantList.tsx';
 import { RevokeDialog } from './grants/RevokeDialog.tsx';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 // The form, its checks and the protocol's schemas load when the patient asks to invite someone:
 // the account page opens without them.
@@ -42,11 +43,7 @@ export function CaregiversSection() {
       </h2>
       <p>{t('intro')}</p>
       {overview.isPending && <p role="status">{t('loading')}</p>}
-      {overview.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.generic')}
-        </p>
-      )}
+      <FormAlert message={overview.isError && t('errors.generic')} />
       <p role="status" className="caregivers__done">
         {revoked}
       </p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { shouldExplain } from './steps/should-explain.ts';
 import { useFhirDownload } from './use-fhir-download.ts';
+import { FormAlert } from '../../ui/form/FormAlert.tsx';
 
 /** "Download my record (FHIR)": the patient's own copy, in the format other clinics' systems read. */
 export function FhirDownload() {
@@ -23,11 +24,7 @@ export function FhirDownload() {
       <p className="intake-live" role="status">
         {download.isSuccess ? t('fhir.done') : ''}
       </p>
-      {download.isError && shouldExplain(download.error) && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('fhir.failed')}
-        </p>
-      )}
+      <FormAlert message={download.isError && shouldExplain(download.error) && t('fhir.failed')} />
     </section>
   );
 }

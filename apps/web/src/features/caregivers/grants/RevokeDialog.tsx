@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverGrant } from '@portal/protocol';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 interface RevokeDialogProps {
   grant: CaregiverGrant;
@@ -27,11 +28,7 @@ export function RevokeDialog({ grant, body, busy, error, onConfirm, onCancel }: 
       describedBy={bodyId}
     >
       <p id={bodyId}>{body}</p>
-      {error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && t(error)} />
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} autoFocus>
           {t('revoke.keep')}

@@ -15,6 +15,7 @@ import { DocumentRecord, ReferenceReads } from './DocumentRecord.tsx';
 import { downloadSignedPdf, useClinicAssignments, useDocumentMove } from './documents-api.ts';
 import { mergeDocuments, type PatientDocument } from './patient-documents.ts';
 import '../clinic.css';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 type PendingMove = { assignment: ClinicAssignment; action: DocumentAction };
 
@@ -124,11 +125,7 @@ export function PatientDocuments({ patientId, patientName }: { patientId: string
       <h2 id="patient-documents-title">{t('chart.documents.title')}</h2>
       {loading && <p>{t('chart.loading')}</p>}
       {failed && <p role="alert">{t('chart.failed')}</p>}
-      {error && !pending && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && !pending && t(error)} />
       {!loading && !failed && documents.length === 0 && <p>{t('chart.documents.none')}</p>}
       {documents.map((document) => (
         <article

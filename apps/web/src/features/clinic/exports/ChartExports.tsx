@@ -5,6 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { useSession } from '../../../api/use-session.ts';
 import { downloadPdf, saveFile } from '../../../ui/download-pdf.ts';
 import '../clinic.css';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 /**
  * The patient's record for the clinic's files, as a FHIR R4 Bundle or a
@@ -61,11 +62,7 @@ export function ChartExports({ patientId }: { patientId: string }) {
       >
         {busy === 'fhir' ? t('exports.working') : t('exports.fhir')}
       </button>
-      {failed && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('exports.failed')}
-        </p>
-      )}
+      <FormAlert message={failed && t('exports.failed')} />
     </div>
   );
 }

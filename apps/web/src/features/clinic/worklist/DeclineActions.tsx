@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Codes, DOCUMENT_CONFLICTS, ruleOfMessage, type WorklistRow } from '@portal/protocol';
 import { ApiError } from '../../../api/api-error.ts';
 import { useDeclineMove } from './worklist-api.ts';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 /** The key of the message for a refused move, in the person's language. */
 function errorKeyOf(error: unknown): string {
@@ -90,11 +91,7 @@ export function DeclineActions({ row, patientName }: { row: WorklistRow; patient
         {t('actions.withdraw')}
       </button>
       <ConversationLink row={row} patientName={patientName} />
-      {error && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(error)}
-        </p>
-      )}
+      <FormAlert message={error && t(error)} />
     </div>
   );
 }

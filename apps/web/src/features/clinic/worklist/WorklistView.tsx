@@ -10,6 +10,7 @@ import { useWorklist, type WorklistNarrowing } from './worklist-api.ts';
 import { WorklistToolbar } from './WorklistToolbar.tsx';
 import { WorklistRowText, WorklistRowTime } from './WorklistRowText.tsx';
 import './worklist.css';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 /** The queue, page, search, order and "mine" the address names; anything the protocol refuses falls back to the default. */
 function selectionFrom(params: URLSearchParams) {
@@ -56,11 +57,7 @@ export function WorklistView() {
   return (
     <div className="worklist">
       <p className="worklist__intro">{t('intro')}</p>
-      {worklist.isError && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('errors.load')}
-        </p>
-      )}
+      <FormAlert message={worklist.isError && t('errors.load')} />
       {data && (
         <nav className="worklist__queues" aria-label={t('queues.label')}>
           <ul>

@@ -91,8 +91,7 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
         </h3>
         <ErrorSummary focusRequest={summaryRequest} table={table} />
         {problem === 'conflict' && (
-          <div className="form-alert form-alert--error" role="alert">
-            <p>{t('problems.coverageConflict')}</p>
+          <FormAlert message={t('problems.coverageConflict')}>
             <button
               type="button"
               className="button button--secondary"
@@ -103,7 +102,7 @@ export function CoverageForm({ coverage, freeTypes, prefill, onSaved, onCancel }
             >
               {t('problems.reloadInsurance')}
             </button>
-          </div>
+          </FormAlert>
         )}
         <FormAlert message={problem === 'save' ? t('problems.save') : null} />
         <p className="field__hint">{t('requiredNote')}</p>

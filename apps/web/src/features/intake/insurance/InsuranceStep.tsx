@@ -10,6 +10,7 @@ import { useCoverages, useDeleteCoverage, useSaveCoverage } from '../use-intake-
 import { CoverageCard, coverageHeadingId } from './CoverageCard.tsx';
 import { CoverageForm } from './CoverageForm.tsx';
 import { DeleteCoverageDialog } from './DeleteCoverageDialog.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 const ADD_BUTTON_ID = 'add-coverage';
 const formTitleId = (type: InsuranceTypeName | 'new') => `intake-coverage-${type}-title`;
@@ -109,11 +110,7 @@ export function InsuranceStep({
           ? t(message.key, { type: message.type ? typeLabel(message.type) : '' })
           : ''}
       </p>
-      {message?.tone === 'alert' && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(message.key)}
-        </p>
-      )}
+      <FormAlert message={message?.tone === 'alert' && t(message.key)} />
       {list.length === 0 && editing !== 'new' && <p className="review__empty">{t('insurance.none')}</p>}
       {list.map((coverage) => {
         const type = coverage.value.insurance_type;

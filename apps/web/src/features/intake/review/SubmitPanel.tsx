@@ -9,6 +9,7 @@ import { shouldExplain } from '../steps/should-explain.ts';
 import { SubmittedNote } from '../SubmittedNote.tsx';
 import { stepHref, type StepId } from '../steps.ts';
 import { useSubmitIntake } from '../use-intake-queries.ts';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 interface SubmitPanelProps {
   submittedAt: string | null;
@@ -107,11 +108,14 @@ export function SubmitPanel({
           </ul>
         </div>
       )}
-      {submit.isError && !sectionsNamedBy(submit.error).length && shouldExplain(submit.error) && (
-        <p className="form-alert form-alert--error" role="alert">
-          {t('problems.submit')}
-        </p>
-      )}
+      <FormAlert
+        message={
+          submit.isError &&
+          !sectionsNamedBy(submit.error).length &&
+          shouldExplain(submit.error) &&
+          t('problems.submit')
+        }
+      />
       <p className="field__hint">{t('review.submitNote')}</p>
       <button type="button" className="button button--primary" disabled={submit.isPending} onClick={send}>
         {t(submittedAt ? 'submitted.resubmit' : 'review.submit')}

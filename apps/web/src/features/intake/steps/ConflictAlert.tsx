@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
 /** 10409: the section was saved elsewhere (another tab) since this form was opened. */
 export function ConflictAlert({ onReload }: { onReload: () => Promise<void> }) {
   const { t } = useTranslation('intake');
   const [reloading, setReloading] = useState(false);
   return (
-    <div className="form-alert form-alert--error intake-conflict" role="alert">
-      <p>{t('problems.conflict')}</p>
+    <FormAlert message={t('problems.conflict')} className="intake-conflict">
       <button
         type="button"
         className="button button--secondary"
@@ -19,6 +19,6 @@ export function ConflictAlert({ onReload }: { onReload: () => Promise<void> }) {
       >
         {t('problems.reloadSection')}
       </button>
-    </div>
+    </FormAlert>
   );
 }
