@@ -1,38 +1,20 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { DocumentDetail, SigningSession } from '@portal/protocol';
+import type { DocumentDetail } from '@portal/protocol';
 import { setActingFor } from '../../../src/api/acting-for.ts';
 import DocumentPage from '../../../src/features/documents/DocumentPage.tsx';
 import { actForMargaret } from '../../../testing/acting-for.ts';
+import { patientDocument, signingSessionOf } from '../../../testing/patient-document.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 
 const pending: DocumentDetail = {
-  id: '00000000-0000-4000-8000-0000000000d2',
-  kind: 'signature',
-  title: 'Consent to treatment',
-  description: '',
-  status: 'pending_signature',
-  due_at: null,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  actions: ['sign', 'reject'],
-  signed: false,
-  rejection_reason: null,
-  template_version: 1,
-  language: 'gb',
-  edition_fallback: false,
-  read_at: null,
+  ...patientDocument({ id: '00000000-0000-4000-8000-0000000000d2' }),
   file: 'original',
   signed_on_behalf_by: null,
   sha256: '0'.repeat(64),
   pdf_base64: '',
 };
-const session: SigningSession = {
-  document: pending,
-  fields: [],
-  consent_text: 'I agree to sign electronically',
-  signer_name: 'Margaret',
-};
+const session = signingSessionOf(pending, 'Margaret');
 
 describe('a caregiver who may see documents but not sign them', () => {
   afterEach(() => setActingFor(null));

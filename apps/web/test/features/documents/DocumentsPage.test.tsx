@@ -5,25 +5,10 @@ import { setActingFor } from '../../../src/api/acting-for.ts';
 import DocumentsPage from '../../../src/features/documents/DocumentsPage.tsx';
 import { actForMargaret } from '../../../testing/acting-for.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { patientDocument } from '../../../testing/patient-document.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 
-const consent: PatientDocument = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  kind: 'signature',
-  title: 'Consent to treatment',
-  description: '',
-  status: 'pending_signature',
-  due_at: null,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  actions: ['sign', 'reject'],
-  signed: false,
-  rejection_reason: null,
-  template_version: 1,
-  language: 'gb',
-  edition_fallback: false,
-  read_at: null,
-};
+const consent = patientDocument({ id: '00000000-0000-4000-8000-0000000000e1' });
 const privacy: PatientDocument = {
   ...consent,
   id: '00000000-0000-4000-8000-0000000000e2',

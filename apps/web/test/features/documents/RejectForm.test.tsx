@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { PatientDocument } from '@portal/protocol';
 import { login } from '../../../src/api/auth-api.ts';
 import { RejectForm } from '../../../src/features/documents/RejectForm.tsx';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
+import { patientDocument } from '../../../testing/patient-document.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000d1';
-const declined: PatientDocument = {
+const declined = patientDocument({
   id: ID,
-  kind: 'signature',
-  title: 'Consent to treatment',
-  description: '',
   status: 'rejected',
-  due_at: null,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
   actions: [],
-  signed: false,
   rejection_reason: 'Not now',
-  template_version: 1,
-  language: 'gb',
-  edition_fallback: false,
-  read_at: null,
-};
+});
 const signingPosts = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/patient/sign/');
 
 // One server for the file (see ReviewPanel.test.tsx).

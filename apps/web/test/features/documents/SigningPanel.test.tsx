@@ -1,36 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { PatientDocument, SigningSession } from '@portal/protocol';
 import { login } from '../../../src/api/auth-api.ts';
 import { clearSession } from '../../../src/api/session.ts';
 import { SigningPanel } from '../../../src/features/documents/SigningPanel.tsx';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
+import { patientDocument, signingSessionOf } from '../../../testing/patient-document.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 
 // The account the fake server signs in.
 const EMAIL = 'sam@example.com';
-const pending: PatientDocument = {
-  id: '00000000-0000-4000-8000-0000000000d1',
-  kind: 'signature',
-  title: 'Consent to treatment',
-  description: '',
-  status: 'pending_signature',
-  due_at: null,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  actions: ['sign'],
-  signed: false,
-  rejection_reason: null,
-  template_version: 1,
-  language: 'gb',
-  edition_fallback: false,
-  read_at: null,
-};
-const session: SigningSession = {
-  document: pending,
-  fields: [],
-  consent_text: 'I agree to sign electronically',
-  signer_name: 'Sam Patient',
-};
+const pending = patientDocument({ actions: ['sign'] });
+const session = signingSessionOf(pending, 'Sam Patient');
 
 let server: FakePortalServer;
 beforeEach(() => {
