@@ -1,42 +1,21 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { SettingsView } from '@portal/protocol';
 import { login } from '../../../src/api/auth-api.ts';
 import { clearSession } from '../../../src/api/session.ts';
 import SettingsPage from '../../../src/features/settings/SettingsPage.tsx';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
+import { SETTINGS_VIEW } from '../../../testing/settings-view.ts';
 
 // The account the fake server signs in.
 const EMAIL = 'sam@example.com';
-const view: SettingsView = {
-  values: {
-    clinic_name: 'Northside Clinic',
-    support_email: 'help@example.com',
-    support_phone: '+442079460000',
-    booking_url: 'https://example.com/book',
-    company_url: 'https://example.com',
-    chat_mode: 'builtin',
-    zendesk_widget_key: '',
-    signing_window_days: 14,
-    document_reminder_hours: 48,
-    session_timeout_minutes: 60,
-    idle_timeout_minutes: 15,
-    password_min_length: 12,
-    require_mfa_for_admins: false,
-  },
-  secrets: { zendesk_key_id: { set: false }, zendesk_secret: { set: false } },
-  clinic_logo: null,
-  signing_certificate: null,
-  updated_at: null,
-};
 
 // One test in the file: a second sign-in against a fresh fake server meets the first one's
 // handshake (ReviewPanel.test.tsx keeps one server per file for the same reason).
 let server: FakePortalServer;
 beforeEach(() => {
   server = new FakePortalServer();
-  server.answers.set('/admin/settings/', { ...view, updated_at: '2026-11-28T10:00:00.000Z' });
+  server.answers.set('/admin/settings/', { ...SETTINGS_VIEW, updated_at: '2026-11-28T10:00:00.000Z' });
   vi.stubGlobal('fetch', server.fetch);
 });
 afterEach(() => {
@@ -49,7 +28,7 @@ const settingsPosts = () =>
 
 test('the support phone: a refusal at its field and beside Save, then the number with spaces saved', async () => {
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
-  const screen = await renderScreen(<SettingsPage />, { data: [[['admin-settings', EMAIL], view]] });
+  const screen = await renderScreen(<SettingsPage />, { data: [[['admin-settings', EMAIL], SETTINGS_VIEW]] });
   const phone = screen.getByRole('textbox', { name: 'Toll-free phone' });
   const save = screen.getByRole('button', { name: 'Save settings' });
   await phone.fill('0800 12');
