@@ -10,6 +10,11 @@ export const MARGARET: Omit<ActingForGrant, 'scopes'> = {
   ends_on: '2027-11-26',
 };
 
+/** Margaret's grant to the signed-in caregiver, with these scopes, as the caregivers overview lists it. */
+export function margaretGrant(scopes: readonly CaregiverScope[]): ActingForGrant {
+  return { ...MARGARET, scopes: [...scopes] };
+}
+
 /**
  * Opens Margaret's record in this tab under a grant of these scopes, and returns the grants as the
  * caregivers hook reads them from a screen's cache (no one signed in: username ''). The test
@@ -19,7 +24,7 @@ export function actForMargaret(scopes: readonly CaregiverScope[]): readonly [Que
   setActingFor(MARGARET.patient_id);
   const overview: CaregiversOverview = {
     given: [],
-    received: [{ ...MARGARET, scopes: [...scopes] }],
+    received: [margaretGrant(scopes)],
     representative_signing_allowed: false,
   };
   return [['caregivers', '', 'overview'], overview];

@@ -10,16 +10,10 @@ import { ROUTES } from '../../../src/app/route-table.ts';
 import type { AppRoute } from '../../../src/app/route-types.ts';
 import { i18next } from '../../../src/i18n/index.ts';
 import { PUBLIC_CONFIG } from '../../../testing/signed-in.ts';
+import { margaretGrant } from '../../../testing/acting-for.ts';
 
 const USERNAME = 'dana@example.com';
-const MARGARET = {
-  id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a02',
-  patient_id: '7d1e2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4c',
-  patient_name: 'Margaret Lee',
-  relationship: 'mother',
-  ends_on: '2027-11-26',
-  scopes: ['view_intake' as const, 'view_documents' as const, 'view_assessments' as const],
-};
+const MARGARET = margaretGrant(['view_intake', 'view_documents', 'view_assessments']);
 
 /**
  * The signed-in layout over the real route table's entries (their access data), each page a

@@ -7,17 +7,11 @@ import { builtInMessenger } from '../../../src/features/messages/messenger.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 import { PUBLIC_CONFIG, sessionOf } from '../../../testing/signed-in.ts';
+import { margaretGrant } from '../../../testing/acting-for.ts';
 
 const SESSION = sessionOf();
 
-const MARGARET = {
-  id: '5b0c7f57-8c0e-4d53-9a57-3d6f2c1e0a02',
-  patient_id: '7d1e2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4c',
-  patient_name: 'Margaret Lee',
-  relationship: 'mother',
-  ends_on: '2027-11-26',
-  scopes: ['view_intake' as const],
-};
+const MARGARET = margaretGrant(['view_intake']);
 
 const EMPTY_THREAD: PatientThread = { id: null, status: 'open', messages: [], unread: 0 };
 
