@@ -6,24 +6,11 @@ import { homePath, isAdministrator } from '../../src/api/home-path.ts';
 import { decideAccess, decideRecordAccess, hasAdminAuth } from '../../src/app/access.ts';
 import { ROUTES } from '../../src/app/route-table.ts';
 import type { AppRoute } from '../../src/app/route-types.ts';
+import { sessionOf } from '../../testing/signed-in.ts';
 
+/** A signed-in account with these roles, holding every clinic staff permission unless `overrides` says otherwise. */
 function session(roles: Role[], overrides: Partial<Session['user']> = {}): Session {
-  return {
-    access: 'a',
-    expires: 0,
-    refresh: 'r',
-    user: {
-      refresh: 'r',
-      expires: 0,
-      username: 'someone@example.com',
-      roles,
-      auths: [...CLINIC_ADMIN_AUTHS],
-      first_name: 'Sam',
-      insurance_type: null,
-      keep: false,
-      ...overrides,
-    },
-  };
+  return sessionOf({ username: 'someone@example.com', roles, auths: [...CLINIC_ADMIN_AUTHS], ...overrides });
 }
 
 const layout: AppRoute = { path: '/', requiresAuth: true, roles: ['admin', 'user'] };
