@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { Route, Routes } from 'react-router';
 import { IntakeSection, type UserDetail } from '@portal/protocol';
 import UserDetailPage from '../../../src/features/admin-users/UserDetailPage.tsx';
+import { adminUser } from '../../../testing/admin-user.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 
@@ -10,23 +11,13 @@ const ADMIN = 'alex.admin@clinic.example';
 const DANA = '0b7a3c1e-5d2f-4e8a-9c6b-000000000001';
 
 const detail: UserDetail = {
-  user: {
-    id: DANA,
+  user: adminUser(1, {
     email: 'dana@example.com',
     first_name: 'Dana',
     last_name: 'Carer',
-    locale: 'gb',
-    roles: ['user'],
-    auths: [],
-    status: 'active',
-    lock: null,
-    locked_until: null,
-    mfa_enabled: false,
     is_patient: false,
     is_caregiver: true,
-    created_at: '2026-10-01T09:00:00.000Z',
-    last_login_at: null,
-  },
+  }),
   email_verified_at: '2026-10-01T09:05:00.000Z',
   live_sessions: 0,
   profile: null,

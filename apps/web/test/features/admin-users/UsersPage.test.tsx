@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { AdminUser, UserPage } from '@portal/protocol';
+import { adminUser } from '../../../testing/admin-user.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
 import { breaksOnlyAtAddressParts, renderedLines } from '../../../testing/rendered-lines.ts';
@@ -8,27 +9,6 @@ import { apiQueryOf, listStateFrom } from '../../../src/features/admin-users/use
 import UsersPage from '../../../src/features/admin-users/UsersPage.tsx';
 
 const ADMIN = 'alex.admin@clinic.example';
-
-function user(n: number, change: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: `0b7a3c1e-5d2f-4e8a-9c6b-${String(n).padStart(12, '0')}`,
-    email: `patient${n}@example.com`,
-    first_name: `Given${n}`,
-    last_name: `Family${n}`,
-    locale: 'gb',
-    roles: ['user'],
-    auths: [],
-    status: 'active',
-    lock: null,
-    locked_until: null,
-    mfa_enabled: false,
-    is_patient: true,
-    is_caregiver: false,
-    created_at: '2026-10-01T09:00:00.000Z',
-    last_login_at: null,
-    ...change,
-  };
-}
 
 /** The cache entry for one page of the table at an address, as the page's query keys it. */
 function pageAt(search: string, answer: UserPage) {
@@ -50,8 +30,8 @@ const pageOf = (items: AdminUser[], total = items.length, page = 1): UserPage =>
 describe('the users table on a wide screen', () => {
   test('has its columns, one row header per person, and the sorted column marked', async () => {
     await page.viewport(1280, 900);
-    const mei = user(1, { first_name: 'Mei', last_name: 'Chen', roles: ['user', 'admin'] });
-    const screen = await renderUsers([pageAt('', pageOf([mei, user(2, { status: 'invited' })]))]);
+    const mei = adminUser(1, { first_name: 'Mei', last_name: 'Chen', roles: ['user', 'admin'] });
+    const screen = await renderUsers([pageAt('', pageOf([mei, adminUser(2, { status: 'invited' })]))]);
 
     const headers = screen.getByRole('columnheader');
     await expect.element(headers.first()).toBeVisible();
@@ -88,8 +68,8 @@ describe('the users table on a wide screen', () => {
 
   test('pages forward and back through the server’s pages', async () => {
     await page.viewport(1280, 900);
-    const first = Array.from({ length: 25 }, (_, i) => user(i + 1));
-    const second = Array.from({ length: 5 }, (_, i) => user(i + 26));
+    const first = Array.from({ length: 25 }, (_, i) => adminUser(i + 1));
+    const second = Array.from({ length: 5 }, (_, i) => adminUser(i + 26));
     const screen = await renderUsers([
       pageAt('', pageOf(first, 30)),
       pageAt('page=2', pageOf(second, 30, 2)),
@@ -111,7 +91,7 @@ describe('the users table on a wide screen', () => {
 
   test('a row’s actions work from the keyboard: open, move, pick, confirm dialog, Escape', async () => {
     await page.viewport(1280, 900);
-    const mei = user(1, { first_name: 'Mei', last_name: 'Chen' });
+    const mei = adminUser(1, { first_name: 'Mei', last_name: 'Chen' });
     const screen = await renderUsers([pageAt('', pageOf([mei]))]);
     const trigger = screen.getByRole('button', { name: 'Actions for Mei Chen' });
 
@@ -154,9 +134,14 @@ describe('the users table on a wide screen', () => {
 
   test('tells patients from caregivers, and filters them (decision 0032)', async () => {
     await page.viewport(1280, 900);
-    const dana = user(1, { first_name: 'Dana', last_name: 'Carer', is_patient: false, is_caregiver: true });
-    const kim = user(2, { first_name: 'Kim', last_name: 'Both', is_caregiver: true });
-    const mo = user(3, { first_name: 'Morgan', last_name: 'Only' });
+    const dana = adminUser(1, {
+      first_name: 'Dana',
+      last_name: 'Carer',
+      is_patient: false,
+      is_caregiver: true,
+    });
+    const kim = adminUser(2, { first_name: 'Kim', last_name: 'Both', is_caregiver: true });
+    const mo = adminUser(3, { first_name: 'Morgan', last_name: 'Only' });
     const screen = await renderUsers([
       pageAt('', pageOf([dana, kim, mo])),
       pageAt('kind=caregiver', pageOf([dana, kim])),
@@ -182,8 +167,13 @@ describe('the users table on a wide screen', () => {
 
   test('a caregiver-only account offers “Make a patient”, behind a confirmation', async () => {
     await page.viewport(1280, 900);
-    const dana = user(1, { first_name: 'Dana', last_name: 'Carer', is_patient: false, is_caregiver: true });
-    const screen = await renderUsers([pageAt('', pageOf([dana, user(2)]))]);
+    const dana = adminUser(1, {
+      first_name: 'Dana',
+      last_name: 'Carer',
+      is_patient: false,
+      is_caregiver: true,
+    });
+    const screen = await renderUsers([pageAt('', pageOf([dana, adminUser(2)]))]);
     await screen.getByRole('button', { name: 'Actions for Given2 Family2' }).click();
     expect(screen.getByRole('menuitem', { name: 'Make a patient' }).elements()).toEqual([]);
     await userEvent.keyboard('{Escape}');
@@ -197,7 +187,7 @@ describe('the users table on a wide screen', () => {
 
   test('one’s own row offers no action that would lock oneself out', async () => {
     await page.viewport(1280, 900);
-    const self = user(1, { email: ADMIN, first_name: 'Alex', last_name: 'Admin', roles: ['admin'] });
+    const self = adminUser(1, { email: ADMIN, first_name: 'Alex', last_name: 'Admin', roles: ['admin'] });
     const screen = await renderUsers([pageAt('', pageOf([self]))]);
     await screen.getByRole('button', { name: 'Actions for Alex Admin' }).click();
     expect(
@@ -210,7 +200,7 @@ describe('the users table on a wide screen', () => {
 
   test('one’s own roles and permissions are shown read-only, saying who can change them', async () => {
     await page.viewport(1280, 900);
-    const self = user(1, {
+    const self = adminUser(1, {
       email: ADMIN,
       first_name: 'Alex',
       last_name: 'Admin',
@@ -233,7 +223,12 @@ describe('the users table on a wide screen', () => {
 
   test('another administrator’s roles and permissions can be changed', async () => {
     await page.viewport(1280, 900);
-    const colleague = user(2, { first_name: 'Bo', last_name: 'Desk', roles: ['admin'], auths: ['admin'] });
+    const colleague = adminUser(2, {
+      first_name: 'Bo',
+      last_name: 'Desk',
+      roles: ['admin'],
+      auths: ['admin'],
+    });
     const screen = await renderUsers([pageAt('', pageOf([colleague]))]);
     await screen.getByRole('button', { name: 'Actions for Bo Desk' }).click();
     await screen.getByRole('menuitem', { name: 'Change roles and permissions' }).click();
@@ -244,7 +239,7 @@ describe('the users table on a wide screen', () => {
 
   test('without manage_users a row only opens the account', async () => {
     await page.viewport(1280, 900);
-    const screen = await renderUsers([pageAt('', pageOf([user(1)]))], ['read_chart']);
+    const screen = await renderUsers([pageAt('', pageOf([adminUser(1)]))], ['read_chart']);
     await screen.getByRole('button', { name: 'Actions for Given1 Family1' }).click();
     expect(
       screen
@@ -258,7 +253,7 @@ describe('the users table on a wide screen', () => {
 
 test('on a phone, a long e-mail address wraps only after the @ and before a dot', async () => {
   const email = 'maximilian.alexanderrichardson@physiotherapiepraxis.hamburgnord.example.com';
-  const screen = await renderUsers([pageAt('', pageOf([user(1, { email })]))]);
+  const screen = await renderUsers([pageAt('', pageOf([adminUser(1, { email })]))]);
   const address = screen.getByText(email);
   await expect.element(address).toBeVisible();
   const lines = renderedLines(address.element());
