@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { WorklistPage, WorklistQueue, WorklistRow } from '@portal/protocol';
+import { columnNames } from '../../../../testing/column-names.ts';
 import { expectNoAxeViolations } from '../../../../testing/axe.ts';
 import { renderScreen } from '../../../../testing/render-screen.tsx';
 import { WorklistView } from '../../../../src/features/clinic/worklist/WorklistView.tsx';
@@ -88,12 +89,13 @@ describe('the worklist on a wide screen', () => {
       .toHaveAttribute('aria-current', 'page');
 
     const table = screen.getByRole('table', { name: 'Declined documents' });
-    expect(
-      table
-        .getByRole('columnheader')
-        .elements()
-        .map((h) => h.textContent),
-    ).toEqual(['Patient', 'Needs attention', 'When', 'Assigned to', 'Actions']);
+    expect(await columnNames(table)).toEqual([
+      'Patient',
+      'Needs attention',
+      'When',
+      'Assigned to',
+      'Actions',
+    ]);
     const meiRow = table.getByRole('row').filter({ hasText: 'Mei Chen' });
     await expect.element(meiRow).toHaveTextContent('Declined “Consent form”');
     await expect.element(meiRow).toHaveTextContent('The dates are wrong.');
