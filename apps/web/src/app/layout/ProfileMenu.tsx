@@ -43,7 +43,7 @@ export function ProfileMenu({ session }: { session: Session }) {
         {name.slice(0, 1).toUpperCase()}
       </span>
       {/* The name is the visible label; the hidden words complete the accessible name (WCAG 2.5.3). */}
-      <span className="navbar__label">{name}</span>
+      <span className="narrow-hidden">{name}</span>
       <span className="visually-hidden">{t('profile.menu')}</span>
     </MenuButton>
   );

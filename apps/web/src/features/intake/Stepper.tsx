@@ -47,7 +47,7 @@ export function Stepper({ current, statuses }: StepperProps) {
                 <span className="stepper__marker" aria-hidden="true">
                   {status === 'done' && !isCurrent ? <Check /> : index + 1}
                 </span>
-                <span className="stepper__label">{t(`steps.${step.id}`)}</span>
+                <span className="stepper__label narrow-hidden">{t(`steps.${step.id}`)}</span>
                 {statuses && step.id !== 'review' && (
                   <span className="visually-hidden">{t(`stepper.status.${status}`)}</span>
                 )}

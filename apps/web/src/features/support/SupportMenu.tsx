@@ -64,7 +64,7 @@ export function SupportMenu() {
         />
         <circle cx="10" cy="14.6" r="1" fill="currentColor" />
       </svg>
-      <span className="navbar__label">{t('support.button')}</span>
+      <span className="narrow-hidden">{t('support.button')}</span>
     </MenuButton>
   );
 }
