@@ -98,30 +98,25 @@ export function fieldAt(
   );
 }
 
-/** A field moved by a drag of (dx, dy) CSS pixels; screen y grows downwards, PDF y upwards. */
-export function dragBy(
+/** A field changed by a pointer drag of (dx, dy) CSS pixels over a page drawn at `scale`. */
+type FieldDrag = (
   field: DocumentField,
   dx: number,
   dy: number,
   page: PageSize,
   scale: number,
-): DocumentField {
-  return keepOnPage({ ...field, x: field.x + dx / scale, y: field.y - dy / scale }, page);
-}
+) => DocumentField;
+
+/** A field moved by a drag; screen y grows downwards, PDF y upwards. */
+export const dragBy: FieldDrag = (field, dx, dy, page, scale) =>
+  keepOnPage({ ...field, x: field.x + dx / scale, y: field.y - dy / scale }, page);
 
 /**
- * A field resized by dragging its bottom-right corner by (dx, dy) CSS pixels: the top-left
- * corner stays, as with the keyboard's Alt or Ctrl and the arrows.
+ * A field resized by dragging its bottom-right corner: the top-left corner stays, as with the
+ * keyboard's Alt or Ctrl and the arrows.
  */
-export function resizeBy(
-  field: DocumentField,
-  dx: number,
-  dy: number,
-  page: PageSize,
-  scale: number,
-): DocumentField {
-  return withSize(field, field.width + dx / scale, field.height + dy / scale, page);
-}
+export const resizeBy: FieldDrag = (field, dx, dy, page, scale) =>
+  withSize(field, field.width + dx / scale, field.height + dy / scale, page);
 
 /** The field at a new size (points) with its top-left corner where it was: a taller box reaches further down. */
 function withSize(field: DocumentField, width: number, height: number, page: PageSize): DocumentField {
