@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import type { LocatorSelectors } from 'vitest/browser';
+
 /**
  * The text of an element as the browser laid it out, one string per line box: what a reader sees
  * wrap, whatever markup or CSS decided the break points.
@@ -22,6 +25,16 @@ export function renderedLines(element: Element): string[] {
 }
 
 /** Whether an e-mail address wrapped only where a reader expects it: after the @ or before a dot. */
-export function breaksOnlyAtAddressParts(lines: readonly string[]): boolean {
+function breaksOnlyAtAddressParts(lines: readonly string[]): boolean {
   return lines.every((line, i) => i === 0 || line.startsWith('.') || lines[i - 1]!.endsWith('@'));
+}
+
+/** Checks that the address is on screen, wrapped over more than one line, and only where a reader expects it. */
+export async function expectAddressWrappedAtItsParts(within: LocatorSelectors, email: string): Promise<void> {
+  const address = within.getByText(email);
+  await expect.element(address).toBeVisible();
+  const lines = renderedLines(address.element());
+  expect(lines.join('')).toBe(email);
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines, lines.join(' | ')).toSatisfy(breaksOnlyAtAddressParts);
 }

@@ -5,11 +5,14 @@ import { adminUser } from '../../../testing/admin-user.ts';
 import { columnNames } from '../../../testing/column-names.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
-import { breaksOnlyAtAddressParts, renderedLines } from '../../../testing/rendered-lines.ts';
+import { expectAddressWrappedAtItsParts } from '../../../testing/rendered-lines.ts';
 import { apiQueryOf, listStateFrom } from '../../../src/features/admin-users/user-list-params.ts';
 import UsersPage from '../../../src/features/admin-users/UsersPage.tsx';
 
 const ADMIN = 'alex.admin@clinic.example';
+
+/** An account that joined only as a caregiver (decision 0032). */
+const dana = adminUser(1, { first_name: 'Dana', last_name: 'Carer', is_patient: false, is_caregiver: true });
 
 /** The cache entry for one page of the table at an address, as the page's query keys it. */
 function pageAt(search: string, answer: UserPage) {
@@ -133,12 +136,6 @@ describe('the users table on a wide screen', () => {
 
   test('tells patients from caregivers, and filters them (decision 0032)', async () => {
     await page.viewport(1280, 900);
-    const dana = adminUser(1, {
-      first_name: 'Dana',
-      last_name: 'Carer',
-      is_patient: false,
-      is_caregiver: true,
-    });
     const kim = adminUser(2, { first_name: 'Kim', last_name: 'Both', is_caregiver: true });
     const mo = adminUser(3, { first_name: 'Morgan', last_name: 'Only' });
     const screen = await renderUsers([
@@ -166,12 +163,6 @@ describe('the users table on a wide screen', () => {
 
   test('a caregiver-only account offers “Make a patient”, behind a confirmation', async () => {
     await page.viewport(1280, 900);
-    const dana = adminUser(1, {
-      first_name: 'Dana',
-      last_name: 'Carer',
-      is_patient: false,
-      is_caregiver: true,
-    });
     const screen = await renderUsers([pageAt('', pageOf([dana, adminUser(2)]))]);
     await screen.getByRole('button', { name: 'Actions for Given2 Family2' }).click();
     expect(screen.getByRole('menuitem', { name: 'Make a patient' }).elements()).toEqual([]);
@@ -253,11 +244,6 @@ describe('the users table on a wide screen', () => {
 test('on a phone, a long e-mail address wraps only after the @ and before a dot', async () => {
   const email = 'maximilian.alexanderrichardson@physiotherapiepraxis.hamburgnord.example.com';
   const screen = await renderUsers([pageAt('', pageOf([adminUser(1, { email })]))]);
-  const address = screen.getByText(email);
-  await expect.element(address).toBeVisible();
-  const lines = renderedLines(address.element());
-  expect(lines.join('')).toBe(email);
-  expect(lines.length).toBeGreaterThan(1);
-  expect(lines, lines.join(' | ')).toSatisfy(breaksOnlyAtAddressParts);
+  await expectAddressWrappedAtItsParts(screen, email);
   await expectNoAxeViolations(screen.container);
 });

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditPage as AuditPageAnswer } from '@portal/protocol'
 import { columnNames } from '../../../testing/column-names.ts';
 import { expectNoAxeViolations } from '../../../testing/axe.ts';
 import { renderScreen } from '../../../testing/render-screen.tsx';
-import { breaksOnlyAtAddressParts, renderedLines } from '../../../testing/rendered-lines.ts';
+import { expectAddressWrappedAtItsParts } from '../../../testing/rendered-lines.ts';
 import { apiQueryOf, filtersFrom } from '../../../src/features/audit/audit-params.ts';
 import AuditPage from '../../../src/features/audit/AuditPage.tsx';
 
@@ -131,12 +131,7 @@ describe('the audit table on a wide screen', () => {
 test('on a phone, long addresses in the people columns wrap only after the @ and before a dot', async () => {
   const email = 'physiotherapie.terminvergabe@gemeinschaftspraxis.hamburgnord.example.com';
   const screen = await renderAudit([rowsAt('', [entry(1, { actor: { ...actor, email } })])]);
-  const address = screen.getByText(email);
-  await expect.element(address).toBeVisible();
-  const lines = renderedLines(address.element());
-  expect(lines.join('')).toBe(email);
-  expect(lines.length).toBeGreaterThan(1);
-  expect(lines, lines.join(' | ')).toSatisfy(breaksOnlyAtAddressParts);
+  await expectAddressWrappedAtItsParts(screen, email);
   await expectNoAxeViolations(screen.container);
 });
 
