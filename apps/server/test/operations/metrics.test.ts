@@ -44,7 +44,7 @@ describe('Prometheus metrics', () => {
 
     const admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     const someone = randomUUID();
-    const missing = await admin.send({ method: 'GET', path: `/admin/patients/${someone}/bf_adl/` });
+    const missing = await admin.send({ method: 'GET', path: `/admin/patients/${someone}/chart/bf_adl/` });
     expect(missing.status).toBe(404);
 
     const after = await scrape();
@@ -58,7 +58,7 @@ describe('Prometheus metrics', () => {
     );
     const missingRoute = {
       method: 'GET',
-      route: '/backend/api/v1/admin/patients/:id/bf_adl/',
+      route: '/backend/api/v1/admin/patients/:id/chart/:section/',
       status: '404',
     };
     expect(
