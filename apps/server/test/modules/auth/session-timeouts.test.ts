@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PortalClient } from '@portal/protocol/testing';
 import { sessions } from '../../../src/db/schema/index.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_PATIENT,
-  freshDatabase,
-  startTestPortal,
-  TestClock,
-  type TestPortal,
-} from '../../../testing/test-portal.ts';
+import { DEMO_ADMIN, DEMO_PATIENT } from '../../../testing/test-portal.ts';
+import { twoNodesOnOneDatabase } from '../../../testing/two-nodes.ts';
 import { codeOf } from '../../../testing/answers.ts';
 
 const MINUTE = 60_000;
 
 // Two nodes on one database and one clock: a setting saved on A must hold on B at once.
-const clock = new TestClock();
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let a: TestPortal;
-let b: TestPortal;
-beforeAll(async () => {
-  db = await freshDatabase();
-  a = await startTestPortal({ database: db.target, clock });
-  b = await startTestPortal({ database: db.target, clock, env: { PORTAL_DEMO: '0' } });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
-});
+const nodes = twoNodesOnOneDatabase();
+const { clock } = nodes;
 
 /** What the open web app sends every 10 s on its own. */
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
@@ -39,7 +21,7 @@ const refresh = (c: PortalClient) =>
 
 /** Saves timeouts as an administrator who has just signed in (an idle admin would be signed out too). */
 async function setTimeouts(values: { idle_timeout_minutes?: number; session_timeout_minutes?: number }) {
-  const admin = await a.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = await nodes.a.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const saved = await admin.send({ method: 'POST', path: '/admin/settings/', body: values, encrypt: true });
   expect(codeOf(saved)).toBe(0);
 }
@@ -59,12 +41,12 @@ async function idleFor(c: PortalClient, minutes: number) {
 }
 
 async function patientOnB() {
-  return b.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+  return nodes.b.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
 }
 
 async function revokedReason(c: PortalClient) {
   const claims = JSON.parse(Buffer.from(c.access!.split('.')[1]!, 'base64url').toString()) as { sid: string };
-  const [row] = await a.portal.ctx.db.select().from(sessions).where(eq(sessions.id, claims.sid));
+  const [row] = await nodes.a.portal.ctx.db.select().from(sessions).where(eq(sessions.id, claims.sid));
   return row?.revokedReason;
 }
 

@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PortalClient, PortalResponse } from '@portal/protocol/testing';
 import { sessions, users } from '../../../src/db/schema/index.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_PATIENT,
-  freshDatabase,
-  startTestPortal,
-  TestClock,
-  type TestPortal,
-} from '../../../testing/test-portal.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, type TestPortal } from '../../../testing/test-portal.ts';
+import { twoNodesOnOneDatabase } from '../../../testing/two-nodes.ts';
 import { queueEvent } from '../../../src/modules/events/event-queries.ts';
 import { codeOf } from '../../../testing/answers.ts';
 
 // Decision 0008: the event poll is answered from each node's cache of the auth statement, which
 // the database's notifications keep honest. Two nodes on one database and one clock.
-const clock = new TestClock();
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let a: TestPortal;
-let b: TestPortal;
+const nodes = twoNodesOnOneDatabase();
+const { clock } = nodes;
 let patientId: string;
 beforeAll(async () => {
-  db = await freshDatabase();
-  a = await startTestPortal({ database: db.target, clock });
-  b = await startTestPortal({ database: db.target, clock, env: { PORTAL_DEMO: '0' } });
-  const [row] = await a.portal.ctx.db
+  const [row] = await nodes.a.portal.ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_PATIENT.email));
   patientId = row!.id;
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
 });
 
 const poll = (c: PortalClient) => c.send({ method: 'GET', path: '/patient/event/' });
@@ -89,21 +73,21 @@ async function adminOn(node: TestPortal) {
 
 describe('the event poll answered from the node cache', () => {
   it('refuses a poll after logout on the same node at once (10014: logout ends the handshake too)', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
     const access = c.access;
     const uid = c.uid;
     await c.logout();
     c.access = access;
     c.uid = uid;
-    expect(cachedOn(b, c)).toBe(false);
+    expect(cachedOn(nodes.b, c)).toBe(false);
     expect(codeOf(await poll(c))).toBe(10014);
   });
 
   it('refuses a poll after "end session" on the same node at once', async () => {
-    const c = await patientOn(b);
-    const other = await patientOn(b);
-    await cachedPoll(b, c);
+    const c = await patientOn(nodes.b);
+    const other = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
     const ended = await other.send({
       method: 'POST',
       path: '/account/sessions/end/',
@@ -114,9 +98,9 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('refuses on node B a session revoked on node A by a plain SQL update', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
-    await a.portal.ctx.db
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
+    await nodes.a.portal.ctx.db
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: 'admin' })
       .where(eq(sessions.id, claimsOf(c).sessionId));
@@ -124,20 +108,20 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('refuses on node B a user deactivated on node A, even without ending the sessions', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
-    await a.portal.ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, patientId));
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
+    await nodes.a.portal.ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, patientId));
     try {
       expect(refused(await pollUntil(c, refused))).toBe(true);
     } finally {
-      await a.portal.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, patientId));
+      await nodes.a.portal.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, patientId));
     }
   });
 
   it('refuses on node B a patient whose roles an administrator changed on node A', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
-    const admin = await adminOn(a);
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
+    const admin = await adminOn(nodes.a);
     const changed = await admin.send({
       method: 'POST',
       path: '/admin/users/access/',
@@ -148,7 +132,7 @@ describe('the event poll answered from the node cache', () => {
       expect(codeOf(changed)).toBe(0);
       expect(refused(await pollUntil(c, refused))).toBe(true);
     } finally {
-      await a.portal.ctx.db
+      await nodes.a.portal.ctx.db
         .update(users)
         .set({ roles: ['user'] })
         .where(eq(users.id, patientId));
@@ -156,12 +140,12 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('answers the cached empty poll with the same bytes and headers as any other API answer', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
-    const polled = await fetch(`${b.baseUrl}/backend/api/v1/patient/event/`, {
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
+    const polled = await fetch(`${nodes.b.baseUrl}/backend/api/v1/patient/event/`, {
       headers: { authorization: `Bearer ${c.access}`, uid: c.uid! },
     });
-    const other = await fetch(`${b.baseUrl}/backend/api/v1/public/config/`);
+    const other = await fetch(`${nodes.b.baseUrl}/backend/api/v1/public/config/`);
     expect(await polled.text()).toBe('{"code":0,"data":{"name":null}}');
     const perAnswer = new Set(['date', 'content-length', 'x-request-id', 'etag', 'keep-alive', 'connection']);
     const shared = (headers: Headers) => [...headers].filter(([name]) => !perAnswer.has(name));
@@ -171,25 +155,25 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('hands node B an event queued on node A', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
     // Both polls found nothing: node B now knows the patient has no event pending.
-    expect(b.portal.ctx.liveness.mayHaveEvent(patientId)).toBe(false);
-    await queueEvent(a.portal.ctx, a.portal.ctx.db, patientId, 'message');
+    expect(nodes.b.portal.ctx.liveness.mayHaveEvent(patientId)).toBe(false);
+    await queueEvent(nodes.a.portal.ctx, nodes.a.portal.ctx.db, patientId, 'message');
     const answer = await pollUntil(c, (r) => eventOf(r) !== null);
     expect(eventOf(answer)).toBe('message');
     expect(eventOf(await poll(c))).toBeNull();
   });
 
   it('hands over an event queued on the same node at the next poll', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
-    await queueEvent(b.portal.ctx, b.portal.ctx.db, patientId, 'refresh_token');
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
+    await queueEvent(nodes.b.portal.ctx, nodes.b.portal.ctx.db, patientId, 'refresh_token');
     expect(eventOf(await poll(c))).toBe('refresh_token');
   });
 
   it('applies an idle timeout shortened on node A to node B once the clock passes it', async () => {
-    const admin = await adminOn(a);
+    const admin = await adminOn(nodes.a);
     const save = async (idle: number) => {
       const saved = await admin.send({
         method: 'POST',
@@ -200,15 +184,15 @@ describe('the event poll answered from the node cache', () => {
       expect(codeOf(saved)).toBe(0);
     };
     await save(60);
-    const c = await patientOn(b);
+    const c = await patientOn(nodes.b);
     clock.advance(4 * 60_000);
-    await cachedPoll(b, c);
+    await cachedPoll(nodes.b, c);
     await save(5);
     clock.advance(2 * 60_000);
     const answer = await pollUntil(c, refused);
     await save(30);
     expect(refused(answer)).toBe(true);
-    const [row] = await a.portal.ctx.db
+    const [row] = await nodes.a.portal.ctx.db
       .select({ reason: sessions.revokedReason })
       .from(sessions)
       .where(eq(sessions.id, claimsOf(c).sessionId));
@@ -216,12 +200,12 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('reports the session status from the database, not the cache: a use recorded elsewhere shows at once', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
     clock.advance(2 * 60_000);
     // What a request of the same session on another node writes: last use moves, nobody is told.
     const usedAt = clock.now();
-    await a.portal.ctx.db
+    await nodes.a.portal.ctx.db
       .update(sessions)
       .set({ lastUsedAt: usedAt })
       .where(eq(sessions.id, claimsOf(c).sessionId));
@@ -231,16 +215,16 @@ describe('the event poll answered from the node cache', () => {
   });
 
   it('still ends an idle session from the cache path: the database decides and records the timeout', async () => {
-    const c = await patientOn(b);
+    const c = await patientOn(nodes.b);
     // The web refreshes its 15-minute token as it runs out; neither that nor the poll is use.
     for (let minutes = 0; minutes < 28; minutes += 14) {
       clock.advance(14 * 60_000);
       await c.refresh();
     }
-    await cachedPoll(b, c);
+    await cachedPoll(nodes.b, c);
     clock.advance(3 * 60_000);
     expect(codeOf(await poll(c))).toBe(10401);
-    const [row] = await a.portal.ctx.db
+    const [row] = await nodes.a.portal.ctx.db
       .select({ reason: sessions.revokedReason })
       .from(sessions)
       .where(eq(sessions.id, claimsOf(c).sessionId));
@@ -251,18 +235,18 @@ describe('the event poll answered from the node cache', () => {
 // Only PostgreSQL has a LISTEN connection to lose; PGlite's subscription is in-process.
 describe.skipIf(!process.env.DATABASE_URL)('when the LISTEN connection is lost', () => {
   const listeners = async () => {
-    const result = await a.portal.ctx.db.execute<{ pid: number }>(
+    const result = await nodes.a.portal.ctx.db.execute<{ pid: number }>(
       sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
     );
     return (result as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
   };
 
   it('forgets what it cached, answers from the database, and caches again once resubscribed', async () => {
-    const c = await patientOn(b);
-    await cachedPoll(b, c);
+    const c = await patientOn(nodes.b);
+    await cachedPoll(nodes.b, c);
     const before = await listeners();
     expect(before.length).toBe(2);
-    await a.portal.ctx.db.execute(
+    await nodes.a.portal.ctx.db.execute(
       sql`select pg_terminate_backend(pid) from unnest(${sql.raw(`array[${before.join(',')}]`)}::int[]) pid`,
     );
     // Both nodes subscribe again with new connections.
@@ -277,14 +261,14 @@ describe.skipIf(!process.env.DATABASE_URL)('when the LISTEN connection is lost',
     }
     expect(after.length).toBe(2);
     expect(after.some((pid) => before.includes(pid))).toBe(false);
-    for (let attempt = 0; attempt < 100 && !b.portal.ctx.liveness.listening; attempt++) {
+    for (let attempt = 0; attempt < 100 && !nodes.b.portal.ctx.liveness.listening; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(b.portal.ctx.liveness.listening).toBe(true);
+    expect(nodes.b.portal.ctx.liveness.listening).toBe(true);
     // What was cached before the loss is gone; the cache fills again.
-    expect(cachedOn(b, c)).toBe(false);
-    await cachedPoll(b, c);
-    await a.portal.ctx.db
+    expect(cachedOn(nodes.b, c)).toBe(false);
+    await cachedPoll(nodes.b, c);
+    await nodes.a.portal.ctx.db
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: 'admin' })
       .where(eq(sessions.id, claimsOf(c).sessionId));
