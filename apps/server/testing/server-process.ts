@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PortalClient } from '@portal/protocol/testing';
 import { repoRoot, serverDir } from '../src/paths.ts';
 import { serverCommand } from '../../../scripts/builds.mjs';
@@ -17,6 +18,19 @@ export const PROCESS_SECRETS = {
   PORTAL_MASTER_KEY: 'b2'.repeat(32),
   JWT_SECRET: 'reliability-jwt-secret-long-enough-0001',
 };
+
+const runFile = promisify(execFile);
+
+/**
+ * `npm run <npmArgs>` from the repository root, as an operator types it: the run's secrets and
+ * `env` (a database's, and whatever else the script reads), nothing else of this process's own.
+ */
+export function npmRunAtRoot(npmArgs: string[], env: Record<string, string>) {
+  return runFile('npm', ['run', ...npmArgs], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...PROCESS_SECRETS, ...env },
+  });
+}
 
 export interface ServerProcess {
   url: string;

@@ -81,6 +81,13 @@ const ROUTES = {
     sealed(world.admin, '/admin/settings/', { clinic_logo: { content_base64: b64(bytes) } }),
 } satisfies Record<string, (bytes: Buffer) => Promise<PortalResponse>>;
 type Route = keyof typeof ROUTES;
+/** The routes that take an image. */
+const IMAGE_ROUTES = [
+  'insurance card',
+  'patient message attachment',
+  'drawn signature',
+  'clinic logo',
+] as const satisfies readonly Route[];
 
 /**
  * Each file answers 10415 on `route`, and none of them changed a record. The message is the
@@ -102,23 +109,13 @@ async function expectRefused(route: Route, files: [what: string, bytes: Buffer][
 
 describe('uploads judged by parsing, not by their first bytes', () => {
   it('refuse the PNG signature followed by a script on every image route', async () => {
-    for (const route of [
-      'insurance card',
-      'patient message attachment',
-      'drawn signature',
-      'clinic logo',
-    ] as const) {
+    for (const route of IMAGE_ROUTES) {
       await expectRefused(route, [['PNG signature + <script>', pngSignatureWithScript()]]);
     }
   });
 
   it('refuse a decompression bomb (30000 × 30000 declared in a few hundred bytes)', async () => {
-    for (const route of [
-      'insurance card',
-      'patient message attachment',
-      'drawn signature',
-      'clinic logo',
-    ] as const) {
+    for (const route of IMAGE_ROUTES) {
       await expectRefused(route, [['decompression bomb', pngBomb()]]);
     }
   });

@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentsPage } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
+import { repoRoot } from '../../src/paths.ts';
 import { answersTotalling, BF_ADL, submission } from '../../testing/assessment.ts';
 import { makeSignaturePng } from '../../testing/documents.ts';
 import {
-  PROCESS_SECRETS,
+  npmRunAtRoot,
   processDatabase,
   spawnServer,
   type ProcessDatabase,
@@ -18,15 +17,9 @@ import {
 import { DEMO_ADMIN, DEMO_PATIENT } from '../../testing/test-portal.ts';
 import { documentInvariantViolations, MARKED_RESOURCES, markedValue } from '../../testing/reliability.ts';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
 /** The root scripts an operator types: `npm run backup -- <file>`, `npm run restore -- <file>`. */
 const npmRun = (script: 'backup' | 'restore', file: string, db: ProcessDatabase) =>
-  run('npm', ['run', '--silent', script, '--', file], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...PROCESS_SECRETS, ...db.env },
-  });
+  npmRunAtRoot(['--silent', script, '--', file], db.env);
 
 const failureOf = (call: Promise<unknown>) =>
   call.then(

@@ -1,18 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { EXIT_DATA_DIR_LOCKED, lockHolderOf } from '../../src/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { applicationName, runningNodes } from '../../src/db/release-guard.ts';
-import { migrationsDir, repoRoot } from '../../src/paths.ts';
+import { migrationsDir } from '../../src/paths.ts';
 import { serverCommand } from '../../../../scripts/builds.mjs';
 import { spawnProcess } from '../../testing/spawn-portal.ts';
 import {
+  npmRunAtRoot,
   PROCESS_SECRETS,
   processDatabase,
   spawnServer,
@@ -30,7 +29,6 @@ import { DEMO_PATIENT } from '../../testing/test-portal.ts';
  * and its work is there after, except `rotate-keys`: a node left on the old key could not read
  * what moved, so it refuses while any node is connected.
  */
-const run = promisify(execFile);
 const NEW_KEY = 'c3'.repeat(32);
 const ADMIN = { email: 'night.admin@clinic.example', password: 'Night-shift-admin-2026' };
 
@@ -65,21 +63,11 @@ async function tool(
   extra: Record<string, string> = {},
 ): Promise<ToolRun> {
   try {
-    const { stdout, stderr } = await run(
-      'npm',
-      ['run', script, ...(args.length > 0 ? ['--', ...args] : [])],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: 'test',
-          ...PROCESS_SECRETS,
-          ...db.env,
-          ...extra,
-        },
-      },
-    );
+    const { stdout, stderr } = await npmRunAtRoot([script, ...(args.length > 0 ? ['--', ...args] : [])], {
+      NODE_ENV: 'test',
+      ...db.env,
+      ...extra,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

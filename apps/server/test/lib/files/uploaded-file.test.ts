@@ -3,18 +3,7 @@ import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { Codes, ProtocolError } from '@portal/protocol';
 import { makePdf, makeSignaturePng } from '../../../testing/documents.ts';
-import {
-  ACTIVE_PDF_KINDS,
-  activePdf,
-  htmlStartingWithPdf,
-  jpegWithGps,
-  PDF_SERIALISATIONS,
-  pdfWithPlainJumpsAndLinks,
-  pngBomb,
-  pngSignatureWithScript,
-  SVG_LOGO_PAYLOADS,
-  type PdfSerialisation,
-} from '../../../testing/hostile-files.ts';
+import * as hostile from '../../../testing/hostile-files.ts';
 import { LOGO_RASTER_HEIGHT } from '../../../src/lib/files/svg-file.ts';
 import { readUpload as readUploadIn, type UploadMime } from '../../../src/lib/files/uploaded-file.ts';
 import { WorkerPool } from '../../../src/lib/worker-pool/worker-pool.ts';
@@ -40,7 +29,7 @@ async function refusal(bytes: Buffer, accepted = CARD): Promise<number | undefin
 
 describe('uploads judged by the libraries that parse them', () => {
   it('re-encode a photo: GPS and every other EXIF field gone, the orientation applied to the pixels', async () => {
-    const photo = await jpegWithGps();
+    const photo = await hostile.jpegWithGps();
     const before = await sharp(photo).metadata();
     expect(before.exif?.toString('latin1')).toContain('PhoneMaker');
     expect([before.width, before.height, before.orientation]).toEqual([40, 20, 6]);
@@ -62,11 +51,11 @@ describe('uploads judged by the libraries that parse them', () => {
   });
 
   it('refuse with 10415 the PNG signature before a script, a decompression bomb, a type not accepted', async () => {
-    expect(await refusal(pngSignatureWithScript())).toBe(Codes.fileType);
-    expect(await refusal(pngBomb())).toBe(Codes.fileType);
+    expect(await refusal(hostile.pngSignatureWithScript())).toBe(Codes.fileType);
+    expect(await refusal(hostile.pngBomb())).toBe(Codes.fileType);
     expect(await refusal(makeSignaturePng(), ['image/jpeg', 'application/pdf'])).toBe(Codes.fileType);
     expect(await refusal(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), LOGO)).toBe(Codes.fileType);
-    expect(await refusal(await jpegWithGps(), ['application/pdf'])).toBe(Codes.fileType);
+    expect(await refusal(await hostile.jpegWithGps(), ['application/pdf'])).toBe(Codes.fileType);
   });
 
   it('store a plain PDF as pdf-lib serialised it, dropping what trails the document', async () => {
@@ -79,10 +68,10 @@ describe('uploads judged by the libraries that parse them', () => {
   });
 
   it('refuse a web page that starts with %PDF- and every kind of active PDF, however it is serialised', async () => {
-    expect(await refusal(htmlStartingWithPdf())).toBe(Codes.fileType);
-    for (const serialisation of Object.keys(PDF_SERIALISATIONS) as PdfSerialisation[]) {
-      for (const kind of ACTIVE_PDF_KINDS) {
-        expect([serialisation, kind, await refusal(await activePdf(kind, serialisation))]).toEqual([
+    expect(await refusal(hostile.htmlStartingWithPdf())).toBe(Codes.fileType);
+    for (const serialisation of Object.keys(hostile.PDF_SERIALISATIONS) as hostile.PdfSerialisation[]) {
+      for (const kind of hostile.ACTIVE_PDF_KINDS) {
+        expect([serialisation, kind, await refusal(await hostile.activePdf(kind, serialisation))]).toEqual([
           serialisation,
           kind,
           10415,
@@ -92,7 +81,7 @@ describe('uploads judged by the libraries that parse them', () => {
   });
 
   it('find nothing of a packed PDF by searching its bytes: its objects sit in compressed streams', async () => {
-    const packed = await activePdf('open-action-web-page', 'object streams');
+    const packed = await hostile.activePdf('open-action-web-page', 'object streams');
     expect(packed.includes(Buffer.from('/Type /ObjStm'))).toBe(true);
     expect(packed.includes(Buffer.from('/Type /XRef'))).toBe(true);
     expect(packed.includes(Buffer.from('trailer'))).toBe(false);
@@ -101,8 +90,8 @@ describe('uploads judged by the libraries that parse them', () => {
   });
 
   it('keep jumps within the document, links to web pages and mail addresses, in either serialisation', async () => {
-    for (const serialisation of Object.keys(PDF_SERIALISATIONS) as PdfSerialisation[]) {
-      const stored = await readUpload(await pdfWithPlainJumpsAndLinks(serialisation), CARD);
+    for (const serialisation of Object.keys(hostile.PDF_SERIALISATIONS) as hostile.PdfSerialisation[]) {
+      const stored = await readUpload(await hostile.pdfWithPlainJumpsAndLinks(serialisation), CARD);
       const doc = await PDFDocument.load(stored.bytes);
       expect([serialisation, stored.mime, doc.getPageCount()]).toEqual([serialisation, 'application/pdf', 1]);
       expect(doc.catalog.has(PDFName.of('OpenAction'))).toBe(true);
@@ -111,7 +100,7 @@ describe('uploads judged by the libraries that parse them', () => {
   });
 
   it('draw every SVG logo payload into a PNG of pixels only, at four times the shown height', async () => {
-    for (const [name, payload] of Object.entries(SVG_LOGO_PAYLOADS)) {
+    for (const [name, payload] of Object.entries(hostile.SVG_LOGO_PAYLOADS)) {
       const stored = await readUpload(payload, LOGO);
       const meta = await sharp(stored.bytes).metadata();
       expect([name, stored.mime, meta.format, meta.height]).toEqual([
@@ -124,6 +113,6 @@ describe('uploads judged by the libraries that parse them', () => {
       expect(stored.bytes.includes(Buffer.from('<svg'))).toBe(false);
     }
     expect(await refusal(Buffer.from('<html><svg></svg></html>'), LOGO)).toBe(Codes.fileType);
-    expect(await refusal(SVG_LOGO_PAYLOADS['<script>']!, CARD)).toBe(Codes.fileType);
+    expect(await refusal(hostile.SVG_LOGO_PAYLOADS['<script>']!, CARD)).toBe(Codes.fileType);
   });
 });
