@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, Codes } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
-import {
-  auditLog,
-  emailTokens,
-  events,
-  handshakes,
-  mfaChallenges,
-  rateLimits,
-  refreshTokens,
-  sessions,
-  usedSalts,
-  users,
-} from '../../src/db/schema/index.ts';
+import * as schema from '../../src/db/schema/index.ts';
 import { loadConfig } from '../../src/config.ts';
 import { PURGE_BATCH, purgeGrowingTables } from '../../src/jobs/purge-growing-tables.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
@@ -24,8 +13,8 @@ const HANDSHAKE_TTL_SECONDS = 5;
 
 async function handshakeRows(t: TestPortal, uid: string) {
   const db = t.portal.ctx.db;
-  const [h] = await db.select({ n: count() }).from(handshakes).where(eq(handshakes.uid, uid));
-  const [s] = await db.select({ n: count() }).from(usedSalts).where(eq(usedSalts.uid, uid));
+  const [h] = await db.select({ n: count() }).from(schema.handshakes).where(eq(schema.handshakes.uid, uid));
+  const [s] = await db.select({ n: count() }).from(schema.usedSalts).where(eq(schema.usedSalts.uid, uid));
   return { handshakes: h!.n, salts: s!.n };
 }
 
@@ -77,25 +66,28 @@ describe('housekeeping purges', () => {
       windowStart: old,
       count: 1,
     }));
-    for (let i = 0; i < stale.length; i += 500) await db.insert(rateLimits).values(stale.slice(i, i + 500));
-    await db.insert(rateLimits).values({ key: 'housekeeping-test:current', windowStart: now, count: 1 });
+    for (let i = 0; i < stale.length; i += 500)
+      await db.insert(schema.rateLimits).values(stale.slice(i, i + 500));
+    await db
+      .insert(schema.rateLimits)
+      .values({ key: 'housekeeping-test:current', windowStart: now, count: 1 });
 
     const purged = await purgeGrowingTables(t.portal.ctx);
 
     expect(purged.rate_limits).toBe(stale.length);
     const left = await db
-      .select({ key: rateLimits.key })
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} like 'housekeeping-test:%'`);
+      .select({ key: schema.rateLimits.key })
+      .from(schema.rateLimits)
+      .where(sql`${schema.rateLimits.key} like 'housekeeping-test:%'`);
     expect(left).toEqual([{ key: 'housekeeping-test:current' }]);
   });
 
   it('keeps ended sessions thirty days and each user their newest, with its refresh tokens going first', async () => {
     const db = t.portal.ctx.db;
     const [patient] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEMO_PATIENT.email));
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO_PATIENT.email));
     const now = t.clock.now();
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
     const session = (days: number, ended: 'revoked' | 'expired') => ({
@@ -107,10 +99,10 @@ describe('housekeeping purges', () => {
       revokedAt: ended === 'revoked' ? daysAgo(days) : null,
     });
     const [longGone, expiredLongAgo, recentlyEnded] = await db
-      .insert(sessions)
+      .insert(schema.sessions)
       .values([session(90, 'revoked'), session(60, 'expired'), session(10, 'revoked')])
-      .returning({ id: sessions.id });
-    await db.insert(refreshTokens).values([
+      .returning({ id: schema.sessions.id });
+    await db.insert(schema.refreshTokens).values([
       { tokenHash: 'housekeeping-test-1', sessionId: longGone!.id },
       { tokenHash: 'housekeeping-test-2', sessionId: recentlyEnded!.id },
     ]);
@@ -118,17 +110,20 @@ describe('housekeeping purges', () => {
     await purgeGrowingTables(t.portal.ctx);
 
     const ids = [longGone!.id, expiredLongAgo!.id, recentlyEnded!.id];
-    const left = await db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids));
+    const left = await db
+      .select({ id: schema.sessions.id })
+      .from(schema.sessions)
+      .where(inArray(schema.sessions.id, ids));
     expect(left).toEqual([{ id: recentlyEnded!.id }]);
     const tokens = await db
-      .select({ hash: refreshTokens.tokenHash })
-      .from(refreshTokens)
-      .where(sql`${refreshTokens.tokenHash} like 'housekeeping-test-%'`);
+      .select({ hash: schema.refreshTokens.tokenHash })
+      .from(schema.refreshTokens)
+      .where(sql`${schema.refreshTokens.tokenHash} like 'housekeeping-test-%'`);
     expect(tokens).toEqual([{ hash: 'housekeeping-test-2' }]);
 
     // The newest session is the user's last login: it stays however long ago it ended.
     const [loner] = await db
-      .insert(users)
+      .insert(schema.users)
       .values({
         email: 'housekeeping-loner@example.com',
         passwordHash: 'x',
@@ -136,56 +131,62 @@ describe('housekeeping purges', () => {
         lastName: 'Patient',
         roles: ['user'],
       })
-      .returning({ id: users.id });
+      .returning({ id: schema.users.id });
     const [last] = await db
-      .insert(sessions)
+      .insert(schema.sessions)
       .values({ ...session(400, 'expired'), userId: loner!.id })
-      .returning({ id: sessions.id });
+      .returning({ id: schema.sessions.id });
     await purgeGrowingTables(t.portal.ctx);
-    expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, loner!.id))).toEqual(
-      [{ id: last!.id }],
-    );
+    expect(
+      await db
+        .select({ id: schema.sessions.id })
+        .from(schema.sessions)
+        .where(eq(schema.sessions.userId, loner!.id)),
+    ).toEqual([{ id: last!.id }]);
   });
 
   it('deletes links and MFA challenges past expiry, and events answered a day ago or left a month', async () => {
     const db = t.portal.ctx.db;
     const [patient] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEMO_PATIENT.email));
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO_PATIENT.email));
     const userId = patient!.id;
     const now = t.clock.now();
     const at = (ms: number) => new Date(now.getTime() + ms);
-    await db.insert(emailTokens).values([
+    await db.insert(schema.emailTokens).values([
       { tokenHash: 'housekeeping-test-expired', userId, purpose: 'reset', expiresAt: at(-SECOND) },
       { tokenHash: 'housekeeping-test-live', userId, purpose: 'reset', expiresAt: at(60 * SECOND) },
     ]);
-    await db.insert(mfaChallenges).values([
+    await db.insert(schema.mfaChallenges).values([
       { tokenHash: 'housekeeping-test-expired', userId, uid: 'x', expiresAt: at(-SECOND) },
       { tokenHash: 'housekeeping-test-live', userId, uid: 'x', expiresAt: at(60 * SECOND) },
     ]);
     const [answeredLongAgo, answeredNow, neverPolled, pending] = await db
-      .insert(events)
+      .insert(schema.events)
       .values([
         { userId, name: 'refresh_token', createdAt: at(-2 * DAY), consumedAt: at(-2 * DAY) },
         { userId, name: 'refresh_token', createdAt: at(-2 * DAY), consumedAt: at(-SECOND) },
         { userId, name: 'refresh_token', createdAt: at(-31 * DAY) },
         { userId, name: 'refresh_token', createdAt: at(-29 * DAY) },
       ])
-      .returning({ id: events.id });
+      .returning({ id: schema.events.id });
 
     await purgeGrowingTables(t.portal.ctx);
 
     const hashes = (rows: { tokenHash: string }[]) =>
       rows.map((r) => r.tokenHash).filter((h) => h.startsWith('housekeeping-test-'));
-    expect(hashes(await db.select({ tokenHash: emailTokens.tokenHash }).from(emailTokens))).toEqual([
-      'housekeeping-test-live',
-    ]);
-    expect(hashes(await db.select({ tokenHash: mfaChallenges.tokenHash }).from(mfaChallenges))).toEqual([
-      'housekeeping-test-live',
-    ]);
+    expect(
+      hashes(await db.select({ tokenHash: schema.emailTokens.tokenHash }).from(schema.emailTokens)),
+    ).toEqual(['housekeeping-test-live']);
+    expect(
+      hashes(await db.select({ tokenHash: schema.mfaChallenges.tokenHash }).from(schema.mfaChallenges)),
+    ).toEqual(['housekeeping-test-live']);
     const ids = [answeredLongAgo, answeredNow, neverPolled, pending].map((e) => e!.id);
-    const left = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
+    const left = await db
+      .select({ id: schema.events.id })
+      .from(schema.events)
+      .where(inArray(schema.events.id, ids));
     expect(left.map((e) => e.id).sort()).toEqual([answeredNow!.id, pending!.id].sort());
   });
 
@@ -195,29 +196,29 @@ describe('housekeeping purges', () => {
     const retention = t.portal.ctx.config.AUDIT_RETENTION_DAYS;
     expect(retention).toBe(2192);
     const [old, kept] = await db
-      .insert(auditLog)
+      .insert(schema.auditLog)
       .values([
         { at: new Date(now.getTime() - (retention + 1) * DAY), action: 'auth.login', outcome: 'success' },
         { at: new Date(now.getTime() - (retention - 1) * DAY), action: 'auth.login', outcome: 'success' },
       ])
-      .returning({ id: auditLog.id });
+      .returning({ id: schema.auditLog.id });
 
-    await expect(db.delete(auditLog).where(eq(auditLog.id, old!.id))).rejects.toThrow();
+    await expect(db.delete(schema.auditLog).where(eq(schema.auditLog.id, old!.id))).rejects.toThrow();
     await purgeGrowingTables(t.portal.ctx);
 
     const left = await db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(inArray(auditLog.id, [old!.id, kept!.id]));
+      .select({ id: schema.auditLog.id })
+      .from(schema.auditLog)
+      .where(inArray(schema.auditLog.id, [old!.id, kept!.id]));
     expect(left).toEqual([{ id: kept!.id }]);
-    await expect(db.delete(auditLog).where(eq(auditLog.id, kept!.id))).rejects.toThrow();
+    await expect(db.delete(schema.auditLog).where(eq(schema.auditLog.id, kept!.id))).rejects.toThrow();
     // A transaction that names a cutoff deletes only rows older than it.
     await expect(
       db.transaction(async (tx) => {
         await tx.execute(
           sql`select set_config('portal.audit_purge_before', ${new Date(now.getTime() - retention * DAY).toISOString()}, true)`,
         );
-        await tx.delete(auditLog).where(eq(auditLog.id, kept!.id));
+        await tx.delete(schema.auditLog).where(eq(schema.auditLog.id, kept!.id));
       }),
     ).rejects.toThrow();
   });
