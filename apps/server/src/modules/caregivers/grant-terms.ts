@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
+import { personColumns } from '../../db/person-columns.ts';
 import { todayOf } from '../auth/index.ts';
 import { isPatient } from '../patient/index.ts';
 import { detailsOf, statusOf } from './grant-queries.ts';
@@ -36,11 +37,7 @@ export async function findGrantPatient(db: Queryable, id: string): Promise<Grant
   if (!(await isPatient(db, id))) throw new ProtocolError(Codes.itemsNotFound);
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      locale: users.locale,
+      ...personColumns,
       representativeSigningAllowed: users.representativeSigningAllowed,
     })
     .from(users)

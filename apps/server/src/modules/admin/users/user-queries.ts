@@ -11,6 +11,7 @@ import type {
 import type { Queryable } from '../../../db/database.ts';
 import { sessions, users } from '../../../db/schema/index.ts';
 import { escapeLike } from '../../../db/escape-like.ts';
+import { personColumns } from '../../../db/person-columns.ts';
 
 /**
  * The status an administrator sees, in one SQL expression so the filter and the column agree:
@@ -95,11 +96,7 @@ function whereOf(filter: UserFilter, now: Date): SQL | undefined {
 function selectUsers(db: Queryable, now: Date) {
   return db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      locale: users.locale,
+      ...personColumns,
       roles: users.roles,
       auths: users.auths,
       rawStatus: users.status,
