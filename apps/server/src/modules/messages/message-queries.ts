@@ -25,6 +25,9 @@ const fileNameContext = (threadId: string, attachmentId: string) =>
   `message-file-name:${threadId}:${attachmentId}`;
 
 // A flat character class: a repeated group would overflow V8's regex stack on a 7 MB string.
+/** Joins a message to the thread it stands in. */
+const inItsThread = eq(messageThreads.id, messages.threadId);
+
 const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
 
 export interface CheckedAttachment {
@@ -74,14 +77,16 @@ export async function ensurePatientThread(
   return (await threadOfPatient(db, patientId))!;
 }
 
-/** Appends one message (and its file) and moves the thread's last-message time; a patient's message reopens it. */
-export async function appendMessage(
+/**
+ * Stores one message, its content sealed to its thread, and moves the thread's last-message time;
+ * anything but the clinic's own reply reopens the thread.
+ */
+async function insertMessage(
   ctx: AppContext,
   db: Queryable,
   thread: ThreadRow,
-  author: { kind: MessageAuthor; id: string },
-  text: string,
-  file: CheckedAttachment | undefined,
+  author: { kind: MessageAuthor; id: string | null },
+  content: unknown,
 ): Promise<string> {
   const id = randomUUID();
   const now = ctx.now();
@@ -90,9 +95,26 @@ export async function appendMessage(
     threadId: thread.id,
     author: author.kind,
     authorId: author.id,
-    body: ctx.cipher.encryptJson(text, bodyContext(thread.id, id)),
+    body: ctx.cipher.encryptJson(content, bodyContext(thread.id, id)),
     createdAt: now,
   });
+  await db
+    .update(messageThreads)
+    .set({ lastMessageAt: now, ...(author.kind === 'clinic' ? {} : { status: 'open' as const }) })
+    .where(eq(messageThreads.id, thread.id));
+  return id;
+}
+
+/** Appends one message (and its file) and moves the thread's last-message time; a patient's message reopens it. */
+export async function appendMessage(
+  ctx: AppContext,
+  db: Queryable,
+  thread: ThreadRow,
+  author: { kind: Exclude<MessageAuthor, 'system'>; id: string },
+  text: string,
+  file: CheckedAttachment | undefined,
+): Promise<string> {
+  const id = await insertMessage(ctx, db, thread, author, text);
   if (file) {
     const attachmentId = randomUUID();
     await db.insert(messageAttachments).values({
@@ -105,10 +127,6 @@ export async function appendMessage(
       data: ctx.cipher.encrypt(file.bytes, fileContext(thread.id, attachmentId)),
     });
   }
-  await db
-    .update(messageThreads)
-    .set({ lastMessageAt: now, ...(author.kind === 'patient' ? { status: 'open' as const } : {}) })
-    .where(eq(messageThreads.id, thread.id));
   return id;
 }
 
@@ -116,27 +134,13 @@ export async function appendMessage(
  * A system message: a notice for the clinic (a declined document) in the patient's conversation,
  * which it moves to the top of the inbox and marks unread, as a patient's message would.
  */
-export async function appendNotice(
+export function appendNotice(
   ctx: AppContext,
   db: Queryable,
   thread: ThreadRow,
   notice: MessageNotice,
 ): Promise<string> {
-  const id = randomUUID();
-  const now = ctx.now();
-  await db.insert(messages).values({
-    id,
-    threadId: thread.id,
-    author: 'system',
-    authorId: null,
-    body: ctx.cipher.encryptJson(notice, bodyContext(thread.id, id)),
-    createdAt: now,
-  });
-  await db
-    .update(messageThreads)
-    .set({ lastMessageAt: now, status: 'open' })
-    .where(eq(messageThreads.id, thread.id));
-  return id;
+  return insertMessage(ctx, db, thread, { kind: 'system', id: null }, notice);
 }
 
 /** What the clinic reads: the patient's messages and the portal's notices. */
@@ -177,7 +181,7 @@ export async function threadMessages(
       lastName: users.lastName,
     })
     .from(messages)
-    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .innerJoin(messageThreads, inItsThread)
     .leftJoin(users, eq(users.id, messages.authorId))
     .where(
       and(eq(messages.threadId, threadId), viewer === 'patient' ? ne(messages.author, 'system') : undefined),
@@ -244,7 +248,7 @@ export async function readAttachment(
     })
     .from(messageAttachments)
     .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .innerJoin(messageThreads, inItsThread)
     .where(
       and(
         eq(messageAttachments.id, attachmentId),
