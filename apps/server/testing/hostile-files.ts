@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { PDFContext, PDFDict, PDFObject, PDFPage, SaveOptions } from 'pdf-lib';
 import { PDFDocument, PDFInvalidObject, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { pngChunk } from './png-chunk.ts';
 
 /**
  * Files an attacker uploads, shared by the file checks' own tests and the attack suite. Each
  * one was stored or served as it came before uploads were parsed.
  */
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

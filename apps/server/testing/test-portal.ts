@@ -169,6 +169,12 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
   };
 }
 
+/** A fresh portal with the demo administrator signed in. */
+export async function portalWithAdmin(): Promise<{ t: TestPortal; admin: PortalClient }> {
+  const t = await startTestPortal();
+  return { t, admin: await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password) };
+}
+
 /**
  * Every test portal's log, checked when it closes: no server key, demo password or JWT may
  * appear in any line any server test wrote (the attack suite checks its own secrets too).

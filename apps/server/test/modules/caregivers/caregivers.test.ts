@@ -62,6 +62,18 @@ describe('caregivers (decision 0023)', () => {
 
   const grantRows = async () => (await w.t.portal.ctx.db.select({ n: count() }).from(caregiverGrants))[0]!.n;
   const acting = (client: PortalClient, patientId = w.patientId) => actingFor(client, patientId);
+  /** The clinic allows or stops signing by an authorised representative for the patient. */
+  const representativeSigning = (allowed: boolean) =>
+    w.admin.post<ChartCaregivers>(
+      `/admin/patients/${w.patientId}/representative_signing/`,
+      { allowed },
+      { encrypt: true },
+    );
+  /** A caregiver the patient granted viewing and signing, with the clinic allowing it. */
+  async function signingCaregiver(firstName: string) {
+    await representativeSigning(true);
+    return grantThroughMail(w.t, w.patient, ['view_documents', 'sign_documents'], firstName);
+  }
   const asCaregiver = (client: PortalClient, path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
     acting(client).send({ method, path, body, encrypt: method === 'POST' });
 
@@ -354,11 +366,7 @@ describe('caregivers (decision 0023)', () => {
     expect(codeOf(notPdf)).toBe(10415);
     expect(await grantRows()).toBe(before);
 
-    const allowed = await w.admin.post<ChartCaregivers>(
-      `/admin/patients/${w.patientId}/representative_signing/`,
-      { allowed: true },
-      { encrypt: true },
-    );
+    const allowed = await representativeSigning(true);
     expect(allowed.representative_signing_allowed).toBe(true);
     const chart = await w.admin.post<ChartCaregivers>(path, request, { encrypt: true });
     const recorded = chart.grants[0]!;
@@ -388,17 +396,7 @@ describe('caregivers (decision 0023)', () => {
   });
 
   it('signs as authorised representative: pdfsig validates, the certificate names both in gb and cn, the patient is told, the history names the representative', async () => {
-    await w.admin.post(
-      `/admin/patients/${w.patientId}/representative_signing/`,
-      { allowed: true },
-      { encrypt: true },
-    );
-    const { caregiver, grantId } = await grantThroughMail(
-      w.t,
-      w.patient,
-      ['view_documents', 'sign_documents'],
-      'Dana',
-    );
+    const { caregiver, grantId } = await signingCaregiver('Dana');
     const template = await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS });
     const [sent] = await assign(w.admin, template.id, [w.patientId], {
       due_at: new Date(w.t.clock.now().getTime() + 7 * DAY_MS).toISOString(),
@@ -442,11 +440,7 @@ describe('caregivers (decision 0023)', () => {
       grant_id: grantId,
     });
 
-    await w.admin.post(
-      `/admin/patients/${w.patientId}/representative_signing/`,
-      { allowed: false },
-      { encrypt: true },
-    );
+    await representativeSigning(false);
     const stopped = await acting(caregiver.client).send({
       method: 'GET',
       path: '/patient/sign/',
@@ -457,17 +451,7 @@ describe('caregivers (decision 0023)', () => {
   });
 
   it('prints the representative words in Chinese too on a Chinese edition', async () => {
-    await w.admin.post(
-      `/admin/patients/${w.patientId}/representative_signing/`,
-      { allowed: true },
-      { encrypt: true },
-    );
-    const { caregiver, grantId } = await grantThroughMail(
-      w.t,
-      w.patient,
-      ['view_documents', 'sign_documents'],
-      '秀英',
-    );
+    const { caregiver, grantId } = await signingCaregiver('秀英');
     const fields: DocumentField[] = SIGNATURE_FIELDS.slice(0, 2);
     const b64 = async (title: string) => Buffer.from(await makePdf(1, title)).toString('base64');
     const created = await w.admin.post<TemplateDetail>(

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPdf, TemplateLibrary } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
-import { DEMO_ADMIN, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import { portalWithAdmin, type TestPortal } from '../../../testing/test-portal.ts';
 
 const run = promisify(execFile);
 
@@ -24,8 +24,7 @@ describe('the demo documents in Chinese', () => {
   let admin: PortalClient;
 
   beforeAll(async () => {
-    t = await startTestPortal();
-    admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    ({ t, admin } = await portalWithAdmin());
   });
   afterAll(() => t.close());
 

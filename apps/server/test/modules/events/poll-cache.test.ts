@@ -32,6 +32,13 @@ function claimsOf(c: PortalClient) {
   return { sessionId: payload.sid, userId: payload.sub, uid: payload.uid };
 }
 
+/** Revokes the client's session on node A by a plain SQL update, behind the portal's back. */
+const revokeOnA = (c: PortalClient) =>
+  nodes.a.portal.ctx.db
+    .update(sessions)
+    .set({ revokedAt: clock.now(), revokedReason: 'admin' })
+    .where(eq(sessions.id, claimsOf(c).sessionId));
+
 /** Whether `node` answers this client's poll from its cache. */
 function cachedOn(node: TestPortal, c: PortalClient): boolean {
   const { sessionId, uid, userId } = claimsOf(c);
@@ -100,10 +107,7 @@ describe('the event poll answered from the node cache', () => {
   it('refuses on node B a session revoked on node A by a plain SQL update', async () => {
     const c = await patientOn(nodes.b);
     await cachedPoll(nodes.b, c);
-    await nodes.a.portal.ctx.db
-      .update(sessions)
-      .set({ revokedAt: clock.now(), revokedReason: 'admin' })
-      .where(eq(sessions.id, claimsOf(c).sessionId));
+    await revokeOnA(c);
     expect(refused(await pollUntil(c, refused))).toBe(true);
   });
 
@@ -268,10 +272,7 @@ describe.skipIf(!process.env.DATABASE_URL)('when the LISTEN connection is lost',
     // What was cached before the loss is gone; the cache fills again.
     expect(cachedOn(nodes.b, c)).toBe(false);
     await cachedPoll(nodes.b, c);
-    await nodes.a.portal.ctx.db
-      .update(sessions)
-      .set({ revokedAt: clock.now(), revokedReason: 'admin' })
-      .where(eq(sessions.id, claimsOf(c).sessionId));
+    await revokeOnA(c);
     expect(refused(await pollUntil(c, refused))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../.
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE, SENTINEL, TINY_PNG } from '../../../testing/intake-samples.ts';
 import { makePdf } from '../../../testing/documents.ts';
 import { codeOf, pathsOf } from '../../../testing/answers.ts';
+import { signedUpPatient } from '../../../testing/admin.ts';
 
 let t: TestPortal;
 let patient: PortalClient;
@@ -14,26 +15,9 @@ let other: PortalClient;
 beforeAll(async () => {
   t = await startTestPortal();
   patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
-  other = await newPatient('other@example.com');
+  other = (await signedUpPatient(t, 'other@example.com')).client;
 });
 afterAll(() => t.close());
-
-async function newPatient(email: string) {
-  const c = t.client();
-  await c.handshake();
-  await c.signup({
-    email,
-    password: 'Correct-horse-42',
-    first_name: 'Oli',
-    last_name: 'Other',
-    date_of_birth: '1990-01-01',
-    agree_terms: true,
-    locale: 'gb',
-  });
-  await t.portal.ctx.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
-  await c.login(email, 'Correct-horse-42');
-  return c;
-}
 
 interface State {
   value: Record<string, unknown> | null;

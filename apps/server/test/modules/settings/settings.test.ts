@@ -3,15 +3,20 @@ import { eq } from 'drizzle-orm';
 import { type PublicConfig, type SettingsView } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, settings } from '../../../src/db/schema/index.ts';
-import { DEMO_ADMIN, freshDatabase, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
+import {
+  DEMO_ADMIN,
+  freshDatabase,
+  portalWithAdmin,
+  startTestPortal,
+  type TestPortal,
+} from '../../../testing/test-portal.ts';
 import { loadSecret } from '../../../src/modules/settings/settings-queries.ts';
 import { codeOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 
 let t: TestPortal;
 let admin: PortalClient;
 beforeAll(async () => {
-  t = await startTestPortal();
-  admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  ({ t, admin } = await portalWithAdmin());
 });
 afterAll(() => t.close());
 
