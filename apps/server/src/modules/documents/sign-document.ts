@@ -4,18 +4,19 @@ import {
   documentTransition,
   MAX_SIGNATURE_PNG_BYTES,
   ProtocolError,
+  type DocumentEvent,
   type DocumentSignature,
   type PatientDocument,
   type signRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
 import { reencodeImage } from '../../lib/files/image-file.ts';
-import type { AppContext, RequestMeta } from '../../context.ts';
+import type { AppContext, OnBehalf, RequestMeta } from '../../context.ts';
 import { documentVersions, users } from '../../db/schema/index.ts';
 import { clinicIdentity, signingCredentials } from '../settings/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { noticeToClinic } from '../messages/index.ts';
-import { buildSignedPdfInWorker } from './build-signed-pdf.ts';
+import { buildSignedPdfInWorker, type SignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
 import { mailSignedForPatient, mailStaffOfDecline } from './document-mail.ts';
 import { prefillFields } from './prefill-fields.ts';
@@ -25,6 +26,7 @@ import { findAssignment, listEvents, type AssignmentRow } from './document-queri
 import { eventView, patientDocumentView, reasonContext } from './views.ts';
 
 type SignInput = z.output<typeof signRequest>;
+type StoredDocumentFile = Awaited<ReturnType<typeof loadDocumentFile>>;
 
 /** protocol.md §7 `POST /patient/sign/`: sign, submit a draft, or decline; answers the document after the move. */
 export async function actOnDocument(
@@ -84,64 +86,110 @@ async function checkSignatureImage(signature: DocumentSignature): Promise<Docume
   return { kind: 'drawn', png_base64: image.bytes.toString('base64') };
 }
 
+type SignMove = Extract<SignInput, { action: 'sign' | 'submit' }>;
+type Person = Awaited<ReturnType<typeof personOf>>;
+
+/** Who signs: the patient, or a caregiver acting for them. */
+interface Signer {
+  patient: Person;
+  /** The person whose name the signature carries. */
+  signedBy: Person;
+  /** The caregiver's grant where a caregiver signs. */
+  onBehalf?: OnBehalf;
+}
+
 /**
  * The signed PDF is built before the transaction (CPU-heavy, no locks held); the transaction
  * then stores it and makes the move only if nobody moved the document meanwhile.
  */
-async function sign(
-  ctx: AppContext,
-  userId: string,
-  row: AssignmentRow,
-  input: Extract<SignInput, { action: 'sign' | 'submit' }>,
-  meta: RequestMeta,
-) {
+async function sign(ctx: AppContext, userId: string, row: AssignmentRow, input: SignMove, meta: RequestMeta) {
   const signature = await checkSignatureImage(input.signature);
-  const onBehalf = meta.onBehalf;
-  const [patient, signer] = await Promise.all([
+  const signer = await signerOf(ctx, userId, meta.onBehalf);
+  const signedAt = ctx.now();
+  const [original, history] = await Promise.all([
+    loadDocumentFile(ctx, ctx.db, row.originalFileId),
+    listEvents(ctx.db, row.id),
+  ]);
+  const events = [...history.map(eventView), signingEvent(row, input, userId, signer, signedAt, meta)];
+  const signed = await buildSignedDocument(ctx, userId, row, input, {
+    signature,
+    signer,
+    signedAt,
+    events,
+    original,
+    meta,
+  });
+  await storeSignedDocument(ctx, userId, row, input, { signed, original, signedAt, signer, meta });
+}
+
+/** A caregiver signs in their own name, as the patient's authorised representative (decision 0023). */
+async function signerOf(ctx: AppContext, userId: string, onBehalf: OnBehalf | undefined): Promise<Signer> {
+  const [patient, caregiver] = await Promise.all([
     personOf(ctx, userId),
     onBehalf ? personOf(ctx, onBehalf.caregiverId) : undefined,
   ]);
-  // A caregiver signs in their own name, as the patient's authorised representative (decision 0023).
-  const signedBy = signer ?? patient;
-  const signerName = signedBy.name;
-  const signedAt = ctx.now();
-  const transition = documentTransition(row.status, input.action, 'patient')!;
-  const [original, history, credentials, clinic, fields] = await Promise.all([
-    loadDocumentFile(ctx, ctx.db, row.originalFileId),
-    listEvents(ctx.db, row.id),
+  return { patient, signedBy: caregiver ?? patient, ...(onBehalf && { onBehalf }) };
+}
+
+/** The signature's own line in the certificate's history, written before the move is stored. */
+function signingEvent(
+  row: AssignmentRow,
+  input: SignMove,
+  userId: string,
+  signer: Signer,
+  signedAt: Date,
+  meta: RequestMeta,
+): DocumentEvent {
+  return {
+    at: signedAt.toISOString(),
+    action: input.action,
+    actor: 'patient',
+    actor_id: signer.onBehalf?.caregiverId ?? userId,
+    from_status: row.status,
+    to_status: documentTransition(row.status, input.action, 'patient')!.to,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    edition: row.language,
+    on_behalf_by: signer.onBehalf ? signer.signedBy.name : null,
+    grant_id: signer.onBehalf?.grantId ?? null,
+  };
+}
+
+interface SignedDocumentParts {
+  signature: DocumentSignature;
+  signer: Signer;
+  signedAt: Date;
+  events: DocumentEvent[];
+  original: StoredDocumentFile;
+  meta: RequestMeta;
+}
+
+/** Stamps the fields and the signature, appends the certificate page and signs the PDF, in the worker pool. */
+async function buildSignedDocument(
+  ctx: AppContext,
+  userId: string,
+  row: AssignmentRow,
+  input: SignMove,
+  { signature, signer, signedAt, events, original, meta }: SignedDocumentParts,
+): Promise<SignedPdf> {
+  const [credentials, clinic, fields] = await Promise.all([
     signingCredentials(ctx),
     clinicIdentity(ctx),
     prefillFields(ctx, ctx.db, userId, row.fields),
   ]);
-  const events = [
-    ...history.map(eventView),
-    {
-      at: signedAt.toISOString(),
-      action: input.action,
-      actor: 'patient' as const,
-      actor_id: onBehalf?.caregiverId ?? userId,
-      from_status: row.status,
-      to_status: transition.to,
-      ip: meta.ip,
-      user_agent: meta.userAgent,
-      edition: row.language,
-      on_behalf_by: signer ? signerName : null,
-      grant_id: onBehalf?.grantId ?? null,
-    },
-  ];
+  const { signedBy, patient, onBehalf } = signer;
   const consent =
     signedBy.locale === 'cn' ? `${CONSENT_TEXT.gb} (Shown to the signer in Chinese.)` : CONSENT_TEXT.gb;
-  let signed;
   try {
-    signed = await buildSignedPdfInWorker(ctx.workers, {
-      stamp: { original: original.bytes, fields, signature, signerName, signedAt },
+    return await buildSignedPdfInWorker(ctx.workers, {
+      stamp: { original: original.bytes, fields, signature, signerName: signedBy.name, signedAt },
       certificate: {
         clinic: clinic.name,
         clinicLogo: clinic.logo,
         title: row.titleGb,
         templateVersion: row.templateVersion,
         edition: row.language,
-        signerName,
+        signerName: signedBy.name,
         signerEmail: signedBy.email,
         ...(onBehalf && { representativeOf: { patientName: patient.name, grantId: onBehalf.grantId } }),
         ip: meta.ip,
@@ -161,6 +209,24 @@ async function sign(
     }
     throw error;
   }
+}
+
+interface SignedDocument {
+  signed: SignedPdf;
+  original: StoredDocumentFile;
+  signedAt: Date;
+  signer: Signer;
+  meta: RequestMeta;
+}
+
+/** Stores the signed file and its hashes, makes the move and audits it, in one transaction. */
+async function storeSignedDocument(
+  ctx: AppContext,
+  userId: string,
+  row: AssignmentRow,
+  input: SignMove,
+  { signed, original, signedAt, signer, meta }: SignedDocument,
+) {
   await ctx.db.transaction(async (tx) => {
     const file = await storeDocumentFile(ctx, tx, signed.bytes, 'application/pdf');
     await moveDocument(ctx, tx, {
@@ -188,7 +254,7 @@ async function sign(
       detail: { signature: input.signature.kind, size: file.size },
     });
     // The patient hears that someone signed for them; what and who wait behind sign-in.
-    if (onBehalf) await mailSignedForPatient(ctx, tx, patient, onBehalf.grantId);
+    if (signer.onBehalf) await mailSignedForPatient(ctx, tx, signer.patient, signer.onBehalf.grantId);
   });
 }
 
