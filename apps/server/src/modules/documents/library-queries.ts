@@ -46,7 +46,17 @@ export async function loadTemplateDetails(db: Queryable, ids?: readonly string[]
     .where(ids ? inArray(documentTemplates.id, [...ids]) : undefined)
     .orderBy(desc(documentTemplates.createdAt), asc(documentTemplates.id));
   if (templates.length === 0) return [];
-  const templateIds = templates.map((t) => t.id);
+  const rows = await loadTemplateRows(
+    db,
+    templates.map((t) => t.id),
+  );
+  return templates.map((template) => templateDetailView(template, rows));
+}
+
+type TemplateRows = Awaited<ReturnType<typeof loadTemplateRows>>;
+
+/** The versions, editions, uses and reads of these templates. */
+async function loadTemplateRows(db: Queryable, templateIds: string[]) {
   // One after another: `db` may be a transaction (db/in-turn.ts).
   const versions = await db
     .select()
@@ -84,57 +94,65 @@ export async function loadTemplateDetails(db: Queryable, ids?: readonly string[]
     .from(documentReads)
     .where(inArray(documentReads.templateId, templateIds))
     .groupBy(documentReads.templateId);
-  const readsOf = new Map(reads.map((r) => [r.templateId, r.n]));
-  return templates.map((template) => {
-    const own = versions.filter((v) => v.templateId === template.id);
-    const use: TemplateUse = { sent: 0, signed: 0, pending: 0, read: readsOf.get(template.id) ?? 0 };
-    const versionViews: TemplateVersion[] = own.map((v) => {
-      const mine = uses.filter((u) => u.versionId === v.id);
-      for (const u of mine) {
-        use.sent += u.n;
-        if (SIGNED.has(u.status)) use.signed += u.n;
-        if (PENDING.has(u.status)) use.pending += u.n;
-      }
-      return {
-        version: v.version,
-        status: v.status,
-        // 'gb' sorts after 'cn': descending puts gb first.
-        editions: editions
-          .filter((e) => e.versionId === v.id)
-          .map((e) => ({
-            language: e.language,
-            title: e.title,
-            description: e.description,
-            page_count: e.pageCount,
-            size: e.size,
-            sha256: e.sha256,
-            fields: e.fields,
-            updated_at: e.updatedAt.toISOString(),
-          })),
-        created_at: v.createdAt.toISOString(),
-        published_at: v.publishedAt?.toISOString() ?? null,
-        sent: mine.reduce((sum, u) => sum + u.n, 0),
-      };
-    });
-    const current = versionViews.find((v) => v.version === currentOf(own).version)!;
-    const title = (language: DocumentLanguage) =>
-      current.editions.find((e) => e.language === language)?.title ?? null;
-    const published = own.find((v) => v.status === 'published' || v.status === 'retired');
-    return {
-      id: template.id,
-      kind: template.kind,
-      status: statusOf(own),
-      titles: { gb: title('gb') ?? '', cn: title('cn') },
-      languages: current.editions.map((e) => e.language),
-      published_version: published?.publishedAt ? published.version : null,
-      draft_version: own.find((v) => v.status === 'draft')?.version ?? null,
-      use,
-      created_by: template.createdBy,
-      created_at: template.createdAt.toISOString(),
-      updated_at: template.updatedAt.toISOString(),
-      versions: versionViews,
-    };
-  });
+  return { versions, editions, uses, readsOf: new Map(reads.map((r) => [r.templateId, r.n])) };
+}
+
+/** One template as the library shows it, its use counted over every version. */
+function templateDetailView(
+  template: typeof documentTemplates.$inferSelect,
+  rows: TemplateRows,
+): TemplateDetail {
+  const own = rows.versions.filter((v) => v.templateId === template.id);
+  const use: TemplateUse = { sent: 0, signed: 0, pending: 0, read: rows.readsOf.get(template.id) ?? 0 };
+  const versionViews = own.map((v) => versionView(v, rows, use));
+  const current = versionViews.find((v) => v.version === currentOf(own).version)!;
+  const title = (language: DocumentLanguage) =>
+    current.editions.find((e) => e.language === language)?.title ?? null;
+  const published = own.find((v) => v.status === 'published' || v.status === 'retired');
+  return {
+    id: template.id,
+    kind: template.kind,
+    status: statusOf(own),
+    titles: { gb: title('gb') ?? '', cn: title('cn') },
+    languages: current.editions.map((e) => e.language),
+    published_version: published?.publishedAt ? published.version : null,
+    draft_version: own.find((v) => v.status === 'draft')?.version ?? null,
+    use,
+    created_by: template.createdBy,
+    created_at: template.createdAt.toISOString(),
+    updated_at: template.updatedAt.toISOString(),
+    versions: versionViews,
+  };
+}
+
+/** One version with its editions; its assignments are added to the template's `use`. */
+function versionView(v: VersionRow, rows: TemplateRows, use: TemplateUse): TemplateVersion {
+  const mine = rows.uses.filter((u) => u.versionId === v.id);
+  for (const u of mine) {
+    use.sent += u.n;
+    if (SIGNED.has(u.status)) use.signed += u.n;
+    if (PENDING.has(u.status)) use.pending += u.n;
+  }
+  return {
+    version: v.version,
+    status: v.status,
+    // 'gb' sorts after 'cn': descending puts gb first.
+    editions: rows.editions
+      .filter((e) => e.versionId === v.id)
+      .map((e) => ({
+        language: e.language,
+        title: e.title,
+        description: e.description,
+        page_count: e.pageCount,
+        size: e.size,
+        sha256: e.sha256,
+        fields: e.fields,
+        updated_at: e.updatedAt.toISOString(),
+      })),
+    created_at: v.createdAt.toISOString(),
+    published_at: v.publishedAt?.toISOString() ?? null,
+    sent: mine.reduce((sum, u) => sum + u.n, 0),
+  };
 }
 
 /** A detail without its versions, for lists. */

@@ -47,6 +47,60 @@ export interface MailQueue {
   close(): Promise<void>;
 }
 
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Claims up to BATCH due messages: hidden from other workers for LEASE_MS, one attempt counted. */
+function claimDue(db: Database, at: Date) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(lte(mailOutbox.notBefore, at))
+    .orderBy(asc(mailOutbox.notBefore))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      notBefore: new Date(at.getTime() + LEASE_MS),
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** Completes and sends one claimed message, then removes it; a failed send is retried or dropped. */
+async function deliver(options: QueueOptions, row: OutboxRow) {
+  const { db, cipher, transport, preparers = {} } = options;
+  const queued = cipher.decryptJson(row.message, CIPHER_CONTEXT) as MailRequest;
+  try {
+    const prepare = preparers[queued.template];
+    const mail = prepare ? await prepare(queued) : queued;
+    if (mail) await transport.send(mail);
+    await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+  } catch (error) {
+    await retryOrDrop(options, row, queued.template, error);
+  }
+}
+
+/** A failed send waits out a growing back-off, until MAX_ATTEMPTS drops the message with a log line. */
+async function retryOrDrop(
+  { db, log, now }: QueueOptions,
+  row: OutboxRow,
+  template: MailTemplate,
+  error: unknown,
+) {
+  if (row.attempts >= MAX_ATTEMPTS) {
+    log.error({ template, attempts: row.attempts, err: String(error) }, 'mail dropped after retries');
+    await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+    return;
+  }
+  log.warn({ template, attempts: row.attempts, err: String(error) }, 'mail send failed; will retry');
+  await db
+    .update(mailOutbox)
+    .set({ notBefore: new Date(now().getTime() + retryDelayMs(row.attempts)) })
+    .where(eq(mailOutbox.id, row.id));
+}
+
 /**
  * The outbox (mail_outbox): requests answer without waiting for mail, and a message queued in a
  * transaction is sent only if the transaction commits. Every node's worker polls on a fixed beat
@@ -55,56 +109,15 @@ export interface MailQueue {
  * while both are alive.
  */
 export function createMailQueue(options: QueueOptions): MailQueue {
-  const { db, cipher, transport, log, now, preparers = {} } = options;
+  const { db, cipher, log, now } = options;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  async function claim() {
-    const at = now();
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(lte(mailOutbox.notBefore, at))
-      .orderBy(asc(mailOutbox.notBefore))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({
-        notBefore: new Date(at.getTime() + LEASE_MS),
-        attempts: sql`${mailOutbox.attempts} + 1`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
-  }
-
-  async function deliver(row: typeof mailOutbox.$inferSelect) {
-    const queued = cipher.decryptJson(row.message, CIPHER_CONTEXT) as MailRequest;
-    try {
-      const prepare = preparers[queued.template];
-      const mail = prepare ? await prepare(queued) : queued;
-      if (mail) await transport.send(mail);
-      await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-    } catch (error) {
-      const template = queued.template;
-      if (row.attempts >= MAX_ATTEMPTS) {
-        log.error({ template, attempts: row.attempts, err: String(error) }, 'mail dropped after retries');
-        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-        return;
-      }
-      log.warn({ template, attempts: row.attempts, err: String(error) }, 'mail send failed; will retry');
-      await db
-        .update(mailOutbox)
-        .set({ notBefore: new Date(now().getTime() + retryDelayMs(row.attempts)) })
-        .where(eq(mailOutbox.id, row.id));
-    }
-  }
-
   async function runOnce() {
-    for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-      for (const row of batch) await deliver(row);
+    for (let batch = await claimDue(db, now()); batch.length > 0; batch = await claimDue(db, now())) {
+      for (const row of batch) await deliver(options, row);
     }
   }
 
