@@ -5,18 +5,7 @@ import { type PortalClient } from '@portal/protocol/testing';
 import type { RouteEntry } from '../../src/app.ts';
 import { addPatient } from '../../testing/documents.ts';
 import { accessOf, ROUTE_RULES } from '../../testing/route-rules.ts';
-import {
-  apiRoutes,
-  expectCleanAnswer,
-  expectNoSecretsInLogs,
-  raw,
-  recordsFingerprint,
-  rememberClient,
-  routeKey,
-  startSecurityWorld,
-  type RawRequest,
-  type SecurityWorld,
-} from '../../testing/attacks.ts';
+import * as attackKit from '../../testing/attacks.ts';
 import { codeOf } from '../../testing/answers.ts';
 
 /**
@@ -26,17 +15,17 @@ import { codeOf } from '../../testing/answers.ts';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
 
-let w: SecurityWorld;
+let w: attackKit.SecurityWorld;
 let anonymous: PortalClient;
 
 beforeAll(async () => {
-  w = await startSecurityWorld();
+  w = await attackKit.startSecurityWorld();
   anonymous = w.t.client();
   await anonymous.handshake();
 });
 afterAll(async () => {
-  for (const c of [anonymous]) rememberClient(w, c);
-  expectNoSecretsInLogs(w);
+  for (const c of [anonymous]) attackKit.rememberClient(w, c);
+  attackKit.expectNoSecretsInLogs(w);
   await w.t.close();
 });
 
@@ -205,19 +194,23 @@ function callerFor(route: RouteEntry): PortalClient {
 /** A session nobody else uses, for routes that end the session they run on. */
 const throwaways = new Map<string, PortalClient>();
 async function sessionFor(route: RouteEntry): Promise<PortalClient> {
-  if (!ROUTE_RULES[routeKey(route)]?.endsSession) return callerFor(route);
-  let c = throwaways.get(routeKey(route));
+  if (!ROUTE_RULES[attackKit.routeKey(route)]?.endsSession) return callerFor(route);
+  let c = throwaways.get(attackKit.routeKey(route));
   if (!c) {
     c = (await addPatient(w.t)).client;
-    throwaways.set(routeKey(route), c);
+    throwaways.set(attackKit.routeKey(route), c);
   }
   // Once a case has ended it, later cases probe a dead session: refusals must be clean too.
   return c;
 }
 
-async function toRequest(route: RouteEntry, client: PortalClient, c: FuzzCase): Promise<RawRequest> {
+async function toRequest(
+  route: RouteEntry,
+  client: PortalClient,
+  c: FuzzCase,
+): Promise<attackKit.RawRequest> {
   const path = route.url.slice('/backend/api/v1'.length).replace(/:\w+/g, () => crypto.randomUUID());
-  const request: RawRequest = { method: route.method, path, query: c.query, headers: {} };
+  const request: attackKit.RawRequest = { method: route.method, path, query: c.query, headers: {} };
   if (route.method === 'POST') {
     const z = client.sharedSecret!;
     const salt = generateSalt();
@@ -255,17 +248,17 @@ describe('fuzzing every endpoint (fast-check, seeded)', () => {
     async () => {
       const failures: string[] = [];
       const seen = new Map<string, number>();
-      const routes = apiRoutes(w.t).filter((r) => r.method !== 'HEAD');
+      const routes = attackKit.apiRoutes(w.t).filter((r) => r.method !== 'HEAD');
       expect(routes.length).toBeGreaterThan(40);
       for (const [index, route] of routes.entries()) {
-        const before = await recordsFingerprint(w.t);
+        const before = await attackKit.recordsFingerprint(w.t);
         let accepted = 0;
         try {
           await fc.assert(
             fc.asyncProperty(CASE, async (c) => {
               const client = await sessionFor(route);
-              const answer = await raw(w.t, client, await toRequest(route, client, c));
-              expectCleanAnswer(answer, routeKey(route));
+              const answer = await attackKit.raw(w.t, client, await toRequest(route, client, c));
+              attackKit.expectCleanAnswer(answer, attackKit.routeKey(route));
               if (answer.status === 200) accepted++;
               const code = String(codeOf(answer) ?? `HTTP ${answer.status}`);
               seen.set(code, (seen.get(code) ?? 0) + 1);
@@ -273,13 +266,13 @@ describe('fuzzing every endpoint (fast-check, seeded)', () => {
             { numRuns: RUNS_PER_ROUTE, seed: SEED + index, endOnFailure: true },
           );
         } catch (error) {
-          failures.push(`${routeKey(route)}: ${(error as Error).message.slice(0, 1500)}`);
+          failures.push(`${attackKit.routeKey(route)}: ${(error as Error).message.slice(0, 1500)}`);
           continue;
         }
-        const after = await recordsFingerprint(w.t);
+        const after = await attackKit.recordsFingerprint(w.t);
         // Only refusals were seen: then nothing may have been written.
         if (accepted === 0 && after !== before)
-          failures.push(`${routeKey(route)}: a refused request changed a record`);
+          failures.push(`${attackKit.routeKey(route)}: a refused request changed a record`);
       }
       expect(failures).toEqual([]);
       // The cases got past every layer: handshake, token, envelope, validation and services.
@@ -293,18 +286,18 @@ describe('fuzzing every endpoint (fast-check, seeded)', () => {
 
   it('answers a body over the size cap on every POST route with 10413 or 10400, never 5xx, and writes nothing', async () => {
     const huge = JSON.stringify({ data: 'A'.repeat(1024 * 1024 + 10), value: 'x' });
-    const before = await recordsFingerprint(w.t);
-    for (const route of apiRoutes(w.t).filter((r) => r.method === 'POST')) {
+    const before = await attackKit.recordsFingerprint(w.t);
+    for (const route of attackKit.apiRoutes(w.t).filter((r) => r.method === 'POST')) {
       const client = callerFor(route);
-      const answer = await raw(w.t, client, {
+      const answer = await attackKit.raw(w.t, client, {
         method: 'POST',
         path: route.url.slice('/backend/api/v1'.length),
         rawBody: huge,
         headers: { salt: generateSalt() },
       });
-      expectCleanAnswer(answer, routeKey(route));
-      expect([413, 400], routeKey(route)).toContain(answer.status);
+      attackKit.expectCleanAnswer(answer, attackKit.routeKey(route));
+      expect([413, 400], attackKit.routeKey(route)).toContain(answer.status);
     }
-    expect(await recordsFingerprint(w.t)).toBe(before);
+    expect(await attackKit.recordsFingerprint(w.t)).toBe(before);
   }, 120_000);
 });

@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient } from '@portal/protocol/testing';
 import { startLoopbackProxy, type LoopbackProxy } from '../../testing/loopback-proxy.ts';
 import { repoRoot } from '../../src/paths.ts';
-import {
-  freshPostgres,
-  PRODUCTION_ENV,
-  spawnPortal,
-  spawnProcess,
-  type SpawnedPortal,
-} from '../../testing/spawn-portal.ts';
+import * as spawning from '../../testing/spawn-portal.ts';
 
 const PROCESS_TEST_TIMEOUT = 180_000;
 
@@ -102,20 +96,20 @@ describe('container files', () => {
 });
 
 describe('two production nodes on PostgreSQL behind a proxy (the compose topology, without containers)', () => {
-  let database: Awaited<ReturnType<typeof freshPostgres>>;
+  let database: Awaited<ReturnType<typeof spawning.freshPostgres>>;
   let dataDir: string;
-  const nodes: SpawnedPortal[] = [];
+  const nodes: spawning.SpawnedPortal[] = [];
   let proxy: LoopbackProxy | undefined;
   const admin = { email: 'ops-admin@clinic.example', password: 'Sturdy-ops-pass-2026' };
 
   beforeAll(async () => {
-    database = await freshPostgres();
+    database = await spawning.freshPostgres();
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-topology-'));
-    const env = { ...PRODUCTION_ENV, DATABASE_URL: database.url };
+    const env = { ...spawning.PRODUCTION_ENV, DATABASE_URL: database.url };
     // The deployment's steps: migrate, create the first administrator, start the nodes.
-    const migrate = spawnProcess('npm', ['run', 'migrate', '--silent'], env);
+    const migrate = spawning.spawnProcess('npm', ['run', 'migrate', '--silent'], env);
     expect((await migrate.exited).code, migrate.output()).toBe(0);
-    const create = spawnProcess(
+    const create = spawning.spawnProcess(
       'npm',
       [
         'run',
@@ -135,7 +129,7 @@ describe('two production nodes on PostgreSQL behind a proxy (the compose topolog
     proxy = await startLoopbackProxy([]);
     for (const name of ['a', 'b']) {
       nodes.push(
-        await spawnPortal({
+        await spawning.spawnPortal({
           ...env,
           DATA_DIR: path.join(dataDir, name),
           PUBLIC_URL: proxy.url,

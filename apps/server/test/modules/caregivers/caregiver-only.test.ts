@@ -19,15 +19,7 @@ import {
   invite,
   respond,
 } from '../../../testing/caregivers.ts';
-import {
-  addPatient,
-  addStaff,
-  expectCode,
-  SIGNATURE_FIELDS,
-  startDocumentsWorld,
-  uploadTemplate,
-  type DocumentsWorld,
-} from '../../../testing/documents.ts';
+import * as documentsKit from '../../../testing/documents.ts';
 import { SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
 import { DEMO_CAREGIVER } from '../../../testing/test-portal.ts';
 
@@ -40,7 +32,7 @@ const EVERY_SCOPE: CaregiverScope[] = [
 ];
 
 describe('caregiver-only accounts (decision 0032)', () => {
-  let w: DocumentsWorld;
+  let w: documentsKit.DocumentsWorld;
   let clinician: PortalClient;
   let caregiver: { id: string; email: string; client: PortalClient };
   let helpingPatient: { id: string; email: string; client: PortalClient };
@@ -54,12 +46,12 @@ describe('caregiver-only accounts (decision 0032)', () => {
     );
 
   beforeAll(async () => {
-    w = await startDocumentsWorld();
-    clinician = (await addStaff(w.t, STAFF_PRESETS.clinician)).client;
+    w = await documentsKit.startDocumentsWorld();
+    clinician = (await documentsKit.addStaff(w.t, STAFF_PRESETS.clinician)).client;
     // Joined only to help Morgan: no record of their own when they accept.
     caregiver = (await grantThroughMail(w.t, w.patient, EVERY_SCOPE, 'Dana')).caregiver;
     // A patient with an intake of their own who also helps Morgan stays a patient.
-    const kim = await addPatient(w.t, 'Kim');
+    const kim = await documentsKit.addPatient(w.t, 'Kim');
     const [row] = await w.t.portal.ctx.db
       .select({ email: users.email })
       .from(users)
@@ -106,9 +98,9 @@ describe('caregiver-only accounts (decision 0032)', () => {
 
   it('its own patient routes answer 10403; acting for the patient they keep working', async () => {
     for (const path of ['/patient/profile/', '/patient/intake/', '/patient/bf_adl/', '/patient/documents/']) {
-      await expectCode(caregiver.client.get(path), Codes.forbidden);
+      await documentsKit.expectCode(caregiver.client.get(path), Codes.forbidden);
     }
-    await expectCode(caregiver.client.get('/patient/export/fhir/'), Codes.forbidden);
+    await documentsKit.expectCode(caregiver.client.get('/patient/export/fhir/'), Codes.forbidden);
     const ownInvite = await sealedPost(caregiver.client, '/account/caregivers/invite/', {
       email: 'someone@example.com',
       relationship: 'Friend',
@@ -125,7 +117,7 @@ describe('caregiver-only accounts (decision 0032)', () => {
   });
 
   it('sending it a form answers 10400 naming it, and nothing is saved', async () => {
-    const template = await uploadTemplate(w.admin, { fields: SIGNATURE_FIELDS });
+    const template = await documentsKit.uploadTemplate(w.admin, { fields: documentsKit.SIGNATURE_FIELDS });
     const answer = await sealedPost(w.admin, '/admin/documents/assignments/', {
       template_id: template.id,
       patient_ids: [w.patientId, caregiver.id],
@@ -144,7 +136,10 @@ describe('caregiver-only accounts (decision 0032)', () => {
     const due = await bfAdlDue();
     expect(due).toContain(w.patientId);
     expect(due).not.toContain(caregiver.id);
-    await expectCode(clinician.get(`/admin/patients/${caregiver.id}/chart/profile/`), Codes.itemsNotFound);
+    await documentsKit.expectCode(
+      clinician.get(`/admin/patients/${caregiver.id}/chart/profile/`),
+      Codes.itemsNotFound,
+    );
   });
 
   it('the clinic makes a caregiver a patient, audited; then the worklist lists them', async () => {

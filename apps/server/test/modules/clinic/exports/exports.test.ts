@@ -9,15 +9,7 @@ import { auditLog } from '../../../../src/db/schema/index.ts';
 import { validateFhir } from '../../../../testing/fhir-validator.ts';
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
 import { answersTotalling, BF_ADL, submission } from '../../../../testing/assessment.ts';
-import {
-  addPatient,
-  addStaff,
-  assign,
-  expectCode,
-  startDocumentsWorld,
-  uploadTemplate,
-  type DocumentsWorld,
-} from '../../../../testing/documents.ts';
+import * as documentsKit from '../../../../testing/documents.ts';
 
 /** Every text item pdf.js finds, page by page, joined. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -38,15 +30,15 @@ const withoutIds = (bundle: Bundle) =>
   });
 
 describe('exports for the clinic’s record', () => {
-  let w: DocumentsWorld;
+  let w: documentsKit.DocumentsWorld;
   let clinician: { id: string; client: PortalClient };
   let patient: { id: string; client: PortalClient };
   const REASON = '我想先和医生谈谈。';
 
   beforeAll(async () => {
-    w = await startDocumentsWorld();
-    clinician = await addStaff(w.t, STAFF_PRESETS.clinician, { firstName: 'Lee' });
-    patient = await addPatient(w.t, '小梅');
+    w = await documentsKit.startDocumentsWorld();
+    clinician = await documentsKit.addStaff(w.t, STAFF_PRESETS.clinician, { firstName: 'Lee' });
+    patient = await documentsKit.addPatient(w.t, '小梅');
     const values = {
       ...SAMPLE_INTAKE,
       profile: { ...SAMPLE_INTAKE.profile, first_name: '小梅', last_name: '王' },
@@ -65,8 +57,8 @@ describe('exports for the clinic’s record', () => {
       { encrypt: true },
     );
     await patient.client.post(BF_ADL, submission(answersTotalling(85)), { encrypt: true });
-    const template = await uploadTemplate(w.admin, { title: 'Consent to video visits' });
-    const [sent] = await assign(w.admin, template.id, [patient.id]);
+    const template = await documentsKit.uploadTemplate(w.admin, { title: 'Consent to video visits' });
+    const [sent] = await documentsKit.assign(w.admin, template.id, [patient.id]);
     await patient.client.post(
       '/patient/sign/',
       { id: sent!.id, action: 'reject', reason: REASON },
@@ -140,18 +132,30 @@ describe('exports for the clinic’s record', () => {
   });
 
   it('needs read_chart, and answers 10404 for an id that is not a patient', async () => {
-    const frontDesk = await addStaff(w.t, STAFF_PRESETS.front_desk);
-    await expectCode(frontDesk.client.get(`/admin/patients/${patient.id}/export/fhir/`), Codes.forbidden);
-    await expectCode(frontDesk.client.get(`/admin/patients/${patient.id}/export/pdf/`), Codes.forbidden);
-    await expectCode(patient.client.get(`/admin/patients/${patient.id}/export/pdf/`), Codes.forbidden);
-    await expectCode(
+    const frontDesk = await documentsKit.addStaff(w.t, STAFF_PRESETS.front_desk);
+    await documentsKit.expectCode(
+      frontDesk.client.get(`/admin/patients/${patient.id}/export/fhir/`),
+      Codes.forbidden,
+    );
+    await documentsKit.expectCode(
+      frontDesk.client.get(`/admin/patients/${patient.id}/export/pdf/`),
+      Codes.forbidden,
+    );
+    await documentsKit.expectCode(
+      patient.client.get(`/admin/patients/${patient.id}/export/pdf/`),
+      Codes.forbidden,
+    );
+    await documentsKit.expectCode(
       clinician.client.get(`/admin/patients/${crypto.randomUUID()}/export/fhir/`),
       Codes.itemsNotFound,
     );
-    await expectCode(
+    await documentsKit.expectCode(
       clinician.client.get(`/admin/patients/${clinician.id}/export/pdf/`),
       Codes.itemsNotFound,
     );
-    await expectCode(clinician.client.get(`/admin/patients/not-a-uuid/export/pdf/`), Codes.validation);
+    await documentsKit.expectCode(
+      clinician.client.get(`/admin/patients/not-a-uuid/export/pdf/`),
+      Codes.validation,
+    );
   });
 });
