@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { base64ToBytes } from '@portal/protocol';
 import { loadPdfjs } from './load-pdfjs.ts';
 import './pdf-viewer.css';
-import { FormAlert } from './form/FormAlert.tsx';
 
 interface PdfViewerProps {
   title: string;
@@ -74,7 +73,7 @@ export default function PdfViewer({ title, pdfBase64 }: PdfViewerProps) {
 
   return (
     <section className="pdf-viewer" aria-label={t('viewer.label', { title })}>
-      <FormAlert message={failed && t('viewer.failed')} />
+      {failed && <p className="form-alert form-alert--error">{t('viewer.failed')}</p>}
       {!pages && !failed && <p className="pdf-viewer__loading">{t('viewer.loading')}</p>}
       <div ref={container} className="pdf-viewer__pages" />
       {pages && (
