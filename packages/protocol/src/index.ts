@@ -36,3 +36,4 @@ export * from './schemas/clinic-worklist.ts';
 export * from './schemas/clinic-exports.ts';
 export * from './schemas/audit-vocabulary.ts';
 export * from './schemas/caregivers.ts';
+export * from './schemas/device-orders.ts';

@@ -6,6 +6,7 @@ import { AuthorityKind, CaregiverScope, GrantSource } from './caregiver-terms.ts
 import { CHART_SECTIONS } from './clinic-chart.ts';
 import { ReviewOutcome } from './clinic-review.ts';
 import { WORKLIST_QUEUES } from './clinic-worklist.ts';
+import { CatalogueCategory, HoldReason, OrderAction } from './device-orders.ts';
 import { DocumentKind } from './documents-page.ts';
 import { DocumentAction } from './document-status.ts';
 import { IntakeSection } from './intake-status.ts';
@@ -46,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'caregiver.record',
   'caregiver.representative_signing',
   'caregiver.revoke',
+  'catalogue.read',
+  'catalogue.write',
   'chart.export',
   'chart.read',
   ...DocumentAction.options.map((action) => `document.${action}` as const),
@@ -80,6 +83,16 @@ export const AUDIT_ACTIONS = [
   'mfa.enrol',
   'mfa.enrol_start',
   'mfa.recovery_code_used',
+  // Decision 0035: device orders; every move is a row, named by its action.
+  ...OrderAction.options.map((action) => `order.${action}` as const),
+  'order.create',
+  'order.list',
+  'order.message',
+  'order.offer_slots',
+  'order.proof_read',
+  'order.read',
+  'order.resupply_answer',
+  'order.resupply_remind',
   'password.reset',
   'password.reset_request',
   'patient.delete',
@@ -109,8 +122,10 @@ export const AUDIT_RECORD_KINDS = [
   /** An insurance card as the chart shows it, by its checksum. */
   'card',
   'caregiver_grants',
+  'catalogue_items',
   'chart',
   'document_assignments',
+  'device_orders',
   'document_templates',
   'fhir',
   ...IntakeSection.options,
@@ -179,6 +194,8 @@ export const AUDIT_DETAIL_VALUES = {
   scopes: CaregiverScope.options,
   source: GrantSource.options,
   authority: AuthorityKind.options,
+  hold_reason: HoldReason.options,
+  category: CatalogueCategory.options,
 } as const;
 type Enumerated = typeof AUDIT_DETAIL_VALUES;
 

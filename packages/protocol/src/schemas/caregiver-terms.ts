@@ -12,6 +12,10 @@ export const CAREGIVER_SCOPES = [
   'view_assessments',
   'fill_assessments',
   'write_messages',
+  // Decision 0035: to see the patient's orders, and to act on them (choose a delivery slot, answer a
+  // resupply, sign a proof of delivery where the clinic lets the caregiver sign as representative).
+  'view_orders',
+  'act_on_orders',
 ] as const;
 export const CaregiverScope = z.enum(CAREGIVER_SCOPES);
 export type CaregiverScope = z.infer<typeof CaregiverScope>;

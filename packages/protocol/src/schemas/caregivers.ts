@@ -22,6 +22,7 @@ export const SCOPE_NEEDS: Partial<Record<CaregiverScope, CaregiverScope>> = {
   fill_intake: 'view_intake',
   sign_documents: 'view_documents',
   fill_assessments: 'view_assessments',
+  act_on_orders: 'view_orders',
 };
 
 /**
@@ -30,7 +31,7 @@ export const SCOPE_NEEDS: Partial<Record<CaregiverScope, CaregiverScope>> = {
  * section is `read_chart`); filling in is judged by whoever reviews what the patient hands in
  * (`review_intake`); signing for the patient is a clinical decision about who may consent for
  * them, so it needs `review_intake` too, as the representative-signing switch does; messages need
- * the clinic inbox. Front desk (`manage_users`) may thus record only a messages grant.
+ * the clinic inbox. Front desk (`manage_users`) may thus record only messages and orders grants.
  */
 export const SCOPE_PERMISSIONS: Record<CaregiverScope, StaffPermission> = {
   view_intake: 'read_chart',
@@ -40,6 +41,9 @@ export const SCOPE_PERMISSIONS: Record<CaregiverScope, StaffPermission> = {
   view_assessments: 'read_chart',
   fill_assessments: 'review_intake',
   write_messages: 'answer_messages',
+  // Orders are the desk's: who manages them may open them to a caregiver.
+  view_orders: 'manage_orders',
+  act_on_orders: 'manage_orders',
 };
 
 /** Who may allow a patient's caregivers to sign as authorised representative: who may grant signing. */

@@ -9,6 +9,7 @@ export const STAFF_PERMISSIONS = [
   'read_chart',
   'review_intake',
   'manage_documents',
+  'manage_orders',
   'answer_messages',
   'manage_users',
   'manage_settings',
@@ -34,7 +35,7 @@ export const MUST_KEEP_A_HOLDER = [
 
 /** The presets of the access dialog; a clinic may still tick permissions one by one. */
 export const STAFF_PRESETS = {
-  front_desk: ['manage_users', 'answer_messages', 'manage_documents'],
+  front_desk: ['manage_users', 'answer_messages', 'manage_documents', 'manage_orders'],
   clinician: ['read_chart', 'review_intake', 'answer_messages', 'manage_documents'],
   clinic_admin: [...STAFF_PERMISSIONS],
 } as const satisfies Record<string, readonly StaffPermission[]>;

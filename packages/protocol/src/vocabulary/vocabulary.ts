@@ -3,6 +3,8 @@ import type { AuditAction } from '../schemas/audit-vocabulary.ts';
 import type { CaregiverScope } from '../schemas/caregiver-terms.ts';
 import type { ChartSection } from '../schemas/clinic-chart.ts';
 import type { DocumentEventAction, DocumentStatus } from '../schemas/document-status.ts';
+import type { CatalogueCategory, DesigneeRelationship } from '../schemas/device-orders.ts';
+import type { HoldReason, OrderEventAction, OrderStatus } from '../schemas/order-status.ts';
 import type { IntakeSection } from '../schemas/intake-status.ts';
 
 // Types only: a language's table is read by the web app's first screens, which must not load zod.
@@ -25,6 +27,13 @@ export interface Vocabulary {
   };
   /** A document's history as the chart lists it. */
   documentEvent: Words<DocumentEventAction>;
+  /** A device order's status, as patient and staff alike read it. */
+  orderStatus: Words<OrderStatus>;
+  holdReason: Words<HoldReason>;
+  /** An order's history: each move and event. */
+  orderEvent: Words<OrderEventAction>;
+  catalogueCategory: Words<CatalogueCategory>;
+  designeeRelationship: Words<DesigneeRelationship>;
   auditAction: Words<AuditAction>;
   intakeSection: Words<IntakeSection>;
   chartSection: Words<ChartSection>;

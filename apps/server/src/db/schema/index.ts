@@ -10,3 +10,4 @@ export * from './worklist.ts';
 export * from './mail.ts';
 export * from './caregivers.ts';
 export * from './jobs.ts';
+export * from './orders.ts';

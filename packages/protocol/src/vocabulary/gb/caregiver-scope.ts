@@ -8,4 +8,6 @@ export const caregiverScope: Vocabulary['caregiverScope'] = {
   view_assessments: 'See BF-ADL assessments',
   fill_assessments: 'Fill in the BF-ADL assessment',
   write_messages: 'Read and write messages to the clinic',
+  view_orders: 'See equipment orders',
+  act_on_orders: 'Act on equipment orders (delivery times, resupplies, proof of delivery)',
 };

@@ -5,6 +5,7 @@ export const staffPermission: Vocabulary['staffPermission'] = {
   read_chart: 'Read patient charts',
   review_intake: 'Review intake forms',
   manage_documents: 'Manage documents',
+  manage_orders: 'Manage equipment orders and the catalogue',
   answer_messages: 'Answer messages',
   manage_users: 'Manage users',
   manage_settings: 'Change settings',
