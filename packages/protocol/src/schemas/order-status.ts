@@ -87,7 +87,8 @@ const cancellers = ['prescriber', 'orders_desk'] as const;
  * `submitted` when its last hold clears, so the desk approves only an order nothing holds.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  { from: 'draft', action: 'submit', to: 'submitted', actors: ['prescriber'] },
+  // The server submits the resupply a patient confirmed.
+  { from: 'draft', action: 'submit', to: 'submitted', actors: ['prescriber', 'system'] },
   { from: 'submitted', action: 'hold', to: 'on_hold', actors: deskOrSystem },
   { from: 'on_hold', action: 'hold', to: 'on_hold', actors: deskOrSystem },
   { from: 'approved', action: 'hold', to: 'on_hold', actors: desk },
