@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { OrderActor, OrderStatus } from '@portal/protocol';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -46,7 +46,7 @@ export async function recordDelivery(
     .select({ id: deviceOrderItems.id })
     .from(deviceOrderItems)
     .innerJoin(catalogueItems, eq(catalogueItems.id, deviceOrderItems.catalogueItemId))
-    .where(and(eq(deviceOrderItems.orderId, order.id), inArray(catalogueItems.supply, ['rental'])))
+    .where(and(eq(deviceOrderItems.orderId, order.id), eq(catalogueItems.supply, 'rental')))
     .limit(1);
   if (rented.length === 0) return delivered;
   return moveOrder(ctx, tx, {
