@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Answers } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -154,4 +154,24 @@ export async function newestTwoScores(
     scores.set(row.user_id, [...(scores.get(row.user_id) ?? []), { score, band }]);
   }
   return scores;
+}
+
+/** When each patient last submitted the instrument, by patient id; without decrypting any answers. */
+export async function lastSubmittedAt(
+  db: Queryable,
+  userIds: readonly string[],
+  instrument: string,
+): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: assessmentSubmissions.userId, at: max(assessmentSubmissions.submittedAt) })
+    .from(assessmentSubmissions)
+    .where(
+      and(
+        inArray(assessmentSubmissions.userId, [...userIds]),
+        eq(assessmentSubmissions.instrument, instrument),
+      ),
+    )
+    .groupBy(assessmentSubmissions.userId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.userId, row.at] as const] : [])));
 }

@@ -1,6 +1,11 @@
 // The assessment module's public entry: what other modules may use.
 export { addAssessmentResources } from './add-assessment-resources.ts';
 export { assessmentFlag, type AssessmentFlagReason } from './assessment-flag.ts';
-export { listSubmissions, newestTwoScores, type StoredSubmission } from './assessment-queries.ts';
+export {
+  lastSubmittedAt,
+  listSubmissions,
+  newestTwoScores,
+  type StoredSubmission,
+} from './assessment-queries.ts';
 export { definitionOf } from './instrument.ts';
 export { scheduleOf } from './schedule.ts';

@@ -27,8 +27,9 @@ export interface NewAssignments {
   patientIds: readonly string[];
   dueAt: Date | null;
   send: boolean;
-  adminId: string;
-  meta: RequestMeta;
+  /** Null when the server sends it (the form a device order needs, for a resupply it created). */
+  adminId: string | null;
+  meta: RequestMeta | null;
   /** Set on a re-send: the declined or expired assignment the new one follows. */
   resentFromId?: string;
 }

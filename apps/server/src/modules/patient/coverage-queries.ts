@@ -1,6 +1,6 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { patientFiles, patientResources } from '../../db/schema/index.ts';
 
@@ -67,4 +67,14 @@ export async function selectCoveragesWithCards(db: Database, userId: string): Pr
 /** The left join's columns are all null when the side has no image. */
 function cardFile(mime: string | null, size: number | null, updatedAt: Date | null): CardFile | null {
   return mime === null || size === null || updatedAt === null ? null : { mime, size, updatedAt };
+}
+
+/** Whether the patients have an insurance coverage on file, by patient id: one query for any number. */
+export async function coveredPatients(db: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: patientResources.userId })
+    .from(patientResources)
+    .where(and(inArray(patientResources.userId, [...userIds]), like(patientResources.kind, 'insurance:%')));
+  return new Set(rows.map((row) => row.userId));
 }

@@ -17,5 +17,6 @@ export {
 export { findPatientsBornOn } from './find-patients-born-on.ts';
 export { isPatient } from './is-patient.ts';
 export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
+export { coveredPatients } from './coverage-queries.ts';
 export { primaryInsuranceType } from './manage-coverages.ts';
 export { loadPatientResource, savePatientResource } from './resource-queries.ts';
