@@ -17,6 +17,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { zendeskCspPlugin } from './modules/messages/index.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
       await api.register(caregiverRoutes, { ctx });
+      await api.register(orderRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 import { runDocumentJobs } from '../modules/documents/index.ts';
+import { runOrderJobs } from '../modules/orders/index.ts';
 import type { Job } from './job.ts';
 import { purgeGrowingTables } from './purge-growing-tables.ts';
 
@@ -11,6 +12,9 @@ import { purgeGrowingTables } from './purge-growing-tables.ts';
 export const JOBS: readonly Job[] = [
   // Documents past their due time expire, and reminders go out, within a minute.
   { name: 'documents', everyMs: 60_000, run: (ctx) => runDocumentJobs(ctx) },
+  // A device order's hold the patient cleared outside the portal's orders pages (a card added,
+  // the BF-ADL answered, the form signed) clears within a minute, even if nobody reads the order.
+  { name: 'orders', everyMs: 60_000, run: (ctx) => runOrderJobs(ctx) },
   // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
   // PURGE_INTERVAL_SECONDS sets the interval (createPortal); this is its default.
   { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },

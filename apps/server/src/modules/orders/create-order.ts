@@ -48,15 +48,13 @@ export async function createOrder(ctx: AppContext, tx: Transaction, order: NewOr
     createdAt: now,
     updatedAt: now,
   });
-  await tx
-    .insert(deviceOrderItems)
-    .values(
-      order.items.map((item) => ({
-        orderId: id,
-        catalogueItemId: item.catalogueItemId,
-        quantity: item.quantity,
-      })),
-    );
+  await tx.insert(deviceOrderItems).values(
+    order.items.map((item) => ({
+      orderId: id,
+      catalogueItemId: item.catalogueItemId,
+      quantity: item.quantity,
+    })),
+  );
   const draft = { id, patientId: order.patientId, status: 'draft' as const, version: 1 };
   const change = { actor: order.actor, actorId: order.createdBy, meta: order.meta };
   await recordOrderEvent(ctx, tx, { order: draft, action: 'create', toStatus: 'draft', ...change });
