@@ -9,6 +9,7 @@ import { savePatientResource } from '../modules/patient/index.ts';
 import { seedDemoThread } from './seed-messages.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 import { seedDemoCaregiver } from './seed-caregivers.ts';
+import { seedDemoOrders } from './seed-orders.ts';
 
 /**
  * One patient, their caregiver and one administrator of each staff preset,
@@ -115,6 +116,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await seedDemoThread(ctx, tx, patientId, adminId);
     const caregiverEmail = 'caregiver@example.com';
     await seedDemoCaregiver(ctx, tx, patientId, { id: ids.get(caregiverEmail)!, email: caregiverEmail });
+    await seedDemoOrders(ctx, tx, patientId, {
+      clinicianId: ids.get('clinician@example.com')!,
+      frontDeskId: ids.get('frontdesk@example.com')!,
+    });
     return true;
   });
 }

@@ -1,7 +1,7 @@
 // The orders module's public entry: what the jobs, the worklist, the exports and the demo seed use.
 export { clearSatisfiedHolds, runOrderJobs } from './clear-satisfied-holds.ts';
 export { createOrder, type NewOrder } from './create-order.ts';
-export { moveOrder, orderNoteContext, recordOrderEvent } from './move-order.ts';
+export { moveOrder, orderNoteContext, recordOrderEvent, type OrderMove } from './move-order.ts';
 export { clearHold, openHold, type OrderState } from './order-holds.ts';
 export {
   itemRows,
