@@ -17,6 +17,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { zendeskCspPlugin } from './modules/messages/index.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { addOrderResources } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -171,7 +172,7 @@ export async function buildApp(
       await api.register(accountRoutes, { ctx });
       await api.register(eventRoutes, { ctx });
       await api.register(supportRoutes, { ctx });
-      await api.register(patientRoutes, { ctx });
+      await api.register(patientRoutes, { ctx, recordSections: [addOrderResources] });
       await api.register(documentRoutes, { ctx });
       await api.register(assessmentRoutes, { ctx });
       await api.register(adminRoutes, { ctx });

@@ -1,5 +1,5 @@
 // The assessment module's public entry: what other modules may use.
-export { addAssessmentResources } from './add-assessment-resources.ts';
+export { addAssessmentResources, type AddToBundle } from './add-assessment-resources.ts';
 export { assessmentFlag, type AssessmentFlagReason } from './assessment-flag.ts';
 export {
   lastSubmittedAt,

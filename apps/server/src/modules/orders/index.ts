@@ -11,4 +11,5 @@ export {
   patientOrderRows,
   type OrderReader,
 } from './order-view.ts';
+export { addOrderResources } from './orders-to-fhir.ts';
 export { recordDelivery } from './record-delivery.ts';

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { deleteCoverage, readCard, readCoverages, saveCoverage, uploadCard } from './manage-coverages.ts';
 import { intakeStatus, readResource, saveResource, submitIntake } from './fill-intake.ts';
-import { exportFhirBundle } from './export-fhir-bundle.ts';
+import { exportFhirBundle, type RecordSection } from './export-fhir-bundle.ts';
 import { readReviewNote } from './intake-reviews.ts';
 
 const sealed = { 200: envelopeBody };
@@ -30,8 +30,14 @@ const ownRecordOnly = { roles: ['user' as const], patientRecord: true };
 // A 5 MB card travels as base64 inside a sealed base64 envelope: about 9 MB on the wire.
 const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 
-/** spec §7, protocol.md §7: the intake resources, insurance, cards, status and FHIR export. */
-export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/**
+ * spec §7, protocol.md §7: the intake resources, insurance, cards, status and FHIR export, whose
+ * `recordSections` the app passes in (export-fhir-bundle.ts).
+ */
+export async function patientRoutes(
+  app: FastifyInstance,
+  { ctx, recordSections }: { ctx: AppContext; recordSections: readonly RecordSection[] },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient'];
 
@@ -134,6 +140,6 @@ export async function patientRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get('/patient/export/fhir/', {
     config: ownRecordOnly,
     schema: { tags, summary: "The patient's record as a FHIR R4 Bundle (sealed)", response: sealed },
-    handler: async (request) => request.sealed(await exportFhirBundle(ctx, request.actor())),
+    handler: async (request) => request.sealed(await exportFhirBundle(ctx, request.actor(), recordSections)),
   });
 }

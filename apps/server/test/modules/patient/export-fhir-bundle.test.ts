@@ -6,6 +6,7 @@ import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing
 import { SAMPLE_COVERAGE, SAMPLE_INTAKE } from '../../../testing/intake-samples.ts';
 import { validateFhir } from '../../../testing/fhir-validator.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
+import { addPatient } from '../../../testing/documents.ts';
 
 let t: TestPortal;
 let patient: PortalClient;
@@ -16,8 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('FHIR export', () => {
-  it('exports a sparse record (only the signup profile) as a valid Bundle', async () => {
-    const bundle = await patient.get<Bundle>('/patient/export/fhir/');
+  it('exports a sparse record (a new account, nothing filled in) as a valid Bundle', async () => {
+    const bundle = await (await addPatient(t)).client.get<Bundle>('/patient/export/fhir/');
     expect(() => validateFhir(bundle)).not.toThrow();
     expect(bundle.entry?.map((e) => e.resource?.resourceType)).toEqual(['Patient']);
   });

@@ -6,6 +6,7 @@ import { users } from '../../../db/schema/index.ts';
 import { listSubmissions } from '../../assessment/index.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { documentHistory } from '../../documents/index.ts';
+import { addOrderResources } from '../../orders/index.ts';
 import { isPatient, loadPatientRecord, patientFhirBundle } from '../../patient/index.ts';
 import { summaryOf } from './summary-content.ts';
 import { buildSummaryPdf } from './summary-pdf.ts';
@@ -36,7 +37,7 @@ async function requirePatient(ctx: AppContext, patientId: string) {
 /** The patient's record as a FHIR R4 Bundle: the mapping of their own export; audited. */
 export async function exportChartFhir(ctx: AppContext, actor: Actor, patientId: string): Promise<Bundle> {
   await requirePatient(ctx, patientId);
-  const bundle = await patientFhirBundle(ctx, patientId);
+  const bundle = await patientFhirBundle(ctx, patientId, [addOrderResources]);
   await auditExport(ctx, actor, patientId, 'fhir', { resources: bundle.entry?.length ?? 0 });
   return bundle;
 }
