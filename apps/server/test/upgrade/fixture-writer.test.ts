@@ -11,6 +11,7 @@ import {
 import { migrationsDir } from '../../src/paths.ts';
 import { writeReleaseFixture } from '../../testing/upgrade/fixture-writer.ts';
 import { CLOCK_QUEUES, releaseFixtures, WORKLIST_ROUTE } from '../../testing/upgrade/manifest.ts';
+import { DIGESTED_TABLES } from '../../testing/upgrade/table-digest.ts';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 let scratch: string | undefined;
@@ -48,6 +49,13 @@ describe(`the upgrade fixture writer (${engine})`, () => {
     // Margaret's consent under each certificate, and Xiuying's cn edition from the library.
     expect(manifest.signed_pdfs).toHaveLength(3);
     expect(manifest.audit.rows).toBeGreaterThan(0);
+    // The device orders' rows as they are; the demo seed fills all but holds and proofs.
+    expect(Object.keys(manifest.tables ?? {}).sort()).toEqual([...DIGESTED_TABLES].sort());
+    for (const table of DIGESTED_TABLES.filter(
+      (t) => t !== 'device_order_holds' && t !== 'device_deliveries',
+    )) {
+      expect(manifest.tables![table]!.rows, table).toBeGreaterThan(0);
+    }
 
     // What the upgrade test needs of the current release: every chart section of every patient
     // described, every queue the clock leaves alone, staff of each preset reading the worklist.

@@ -11,6 +11,7 @@ import { totpAt } from '../../testing/account.ts';
 import { pdfsig } from '../../testing/documents.ts';
 import { processDatabase, spawnServer, type ProcessDatabase } from '../../testing/server-process.ts';
 import { auditDigest } from '../../testing/upgrade/audit-digest.ts';
+import { tableDigest } from '../../testing/upgrade/table-digest.ts';
 import { derivedReads } from '../../testing/upgrade/derived-reads.ts';
 import { expectedAnswer, replayed } from '../../testing/upgrade/intended-changes.ts';
 import {
@@ -123,6 +124,12 @@ describe(`upgrade from earlier releases (${engine})`, () => {
           expect.stringContaining('append-only'),
           expect.stringContaining('append-only'),
         ]);
+        for (const [table, digest] of Object.entries(manifest.tables ?? {})) {
+          expect({ table, digest: await tableDigest(handle.db, table, digest.columns) }).toEqual({
+            table,
+            digest,
+          });
+        }
       } finally {
         await handle.close();
       }

@@ -7,6 +7,7 @@ import { migrationsDir } from '../../src/paths.ts';
 import { processDatabase, spawnServer } from '../server-process.ts';
 import { auditColumns, auditDigest } from './audit-digest.ts';
 import { writeScenario } from './fixture-scenario.ts';
+import { tableDigests } from './table-digest.ts';
 import { readJson, type FixtureKeys, type FixtureManifest } from './manifest.ts';
 
 /**
@@ -46,7 +47,11 @@ export async function writeReleaseFixture(fixturesDir: string, release: string):
       ? { url: database.env.DATABASE_URL }
       : { dataDir: database.dataDir };
     const handle = await openDatabase(target);
-    const audit = await auditDigest(handle.db, await auditColumns(handle.db)).finally(() => handle.close());
+    const digests = async () => ({
+      audit: await auditDigest(handle.db, await auditColumns(handle.db)),
+      tables: await tableDigests(handle.db),
+    });
+    const { audit, tables } = await digests().finally(() => handle.close());
 
     const dir = path.join(releaseDir, database.engine);
     await mkdir(dir, { recursive: true });
@@ -59,6 +64,7 @@ export async function writeReleaseFixture(fixturesDir: string, release: string):
       backup: 'portal.backup',
       ...written,
       audit,
+      tables,
     };
     await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return dir;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serverDir } from '../../src/paths.ts';
+import type { TableDigest } from './table-digest.ts';
 
 /**
  * What an upgrade fixture holds and what a later release must read back from it. The writer
@@ -23,6 +24,8 @@ export interface FixtureManifest {
   /** Reads whose `pdf_base64` is a signed PDF that pdfsig must still find valid. */
   signed_pdfs: { as: string; path: string; query: Record<string, string> }[];
   audit: AuditDigest;
+  /** The rows of the tables table-digest.ts names, by table; absent from fixtures written before it. */
+  tables?: Record<string, TableDigest>;
 }
 
 export interface FixtureAccount {
