@@ -12,6 +12,7 @@ export const STAFF_PAGES = {
   users: { path: '/users', permission: ['manage_users', 'read_chart'] },
   messages: { path: '/messages', permission: 'answer_messages' },
   documentLibrary: { path: '/document-library', permission: 'manage_documents' },
+  equipmentCatalogue: { path: '/equipment-catalogue', permission: 'manage_orders' },
   settings: { path: '/settings', permission: 'manage_settings' },
   audit: { path: '/audit', permission: 'read_audit' },
 } as const satisfies Record<string, { path: string; permission: PagePermission }>;

@@ -13,6 +13,7 @@ import {
   PatientDocuments,
   ProfileSummary,
 } from '../clinic/index.ts';
+import { PatientOrders } from '../orders/staff/index.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { AccountActionDialog } from './AccountActionDialog.tsx';
 import { adminErrorKey } from './admin-error.ts';
@@ -85,6 +86,7 @@ export default function UserDetailPage() {
       {isPatient && (may('read_chart') || may('manage_documents')) && (
         <PatientDocuments patientId={user.id} patientName={name} />
       )}
+      {isPatient && (may('read_chart') || may('manage_orders')) && <PatientOrders patientId={user.id} />}
       {isPatient && (may('read_chart') || may('manage_users')) && (
         <CaregiversPanel patientId={user.id} manages={may('manage_users')} />
       )}

@@ -20,6 +20,7 @@ export default {
     bfAdl: 'BF-ADL 评估',
     users: '用户',
     documentLibrary: '文件与表单',
+    equipmentCatalogue: '设备目录',
     templateEditor: '文件',
     settings: '设置',
     userDetail: '用户详情',

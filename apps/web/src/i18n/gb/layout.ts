@@ -21,6 +21,7 @@ export default {
     bfAdl: 'BF-ADL assessment',
     users: 'Users',
     documentLibrary: 'Documents & Forms',
+    equipmentCatalogue: 'Equipment catalogue',
     templateEditor: 'Document',
     settings: 'Settings',
     userDetail: 'User',

@@ -1,0 +1,2 @@
+// The staff side of device orders: the patient page's "Equipment orders" section.
+export { PatientOrders } from './PatientOrders.tsx';
