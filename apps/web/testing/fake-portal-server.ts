@@ -4,6 +4,7 @@ import {
   deriveSharedSecret,
   generateSalt,
   open,
+  openJson,
   sealJson,
 } from '@portal/protocol';
 
@@ -24,8 +25,15 @@ export class FakePortalServer {
   loginAnswer: { status: number; code: number } | null = null;
   /** Who signs in: a patient by default; a test of a staff screen gives its staff permissions. */
   signedInAs: { roles: string[]; auths: string[] } = { roles: ['user'], auths: [] };
-  /** Sealed answers by path for a signed-in caller; any other path answers `{ name: null }`. */
+  /**
+   * Sealed answers by path for a signed-in caller, or by `METHOD path` where one path reads and
+   * writes; any other path answers `{ name: null }`.
+   */
   readonly answers = new Map<string, unknown>();
+  /** Refusals by path or `METHOD path` (`{ code, message }` with its HTTP status), before any answer. */
+  readonly refusals = new Map<string, { status: number; code: number; message: string }>();
+  /** The sealed bodies a signed-in caller sent (`encryptBody`), opened, in order. */
+  readonly sealedBodies: { path: string; body: unknown }[] = [];
   readonly #secrets = new Map<string, Uint8Array>();
   /** protocol.md §5: an access token is good only on the handshake it was issued on. */
   #accessUid: string | null = null;
@@ -88,6 +96,14 @@ export class FakePortalServer {
     if (headers.get('Authorization') !== `Bearer ${this.validAccess}` || uid !== this.#accessUid) {
       return json(401, { code: 10401, message: 'Session expired' });
     }
+    const salt = headers.get('salt');
+    if (salt && typeof body.data === 'string') {
+      this.sealedBodies.push({ path, body: await openJson(z, salt, 'c2s', body.data) });
+    }
+    const byMethod = `${init?.method ?? 'GET'} ${path}`;
+    const refusal = this.refusals.get(byMethod) ?? this.refusals.get(path);
+    if (refusal) return json(refusal.status, { code: refusal.code, message: refusal.message });
+    if (this.answers.has(byMethod)) return sealed(z, this.answers.get(byMethod));
     if (this.answers.has(path)) return sealed(z, this.answers.get(path));
     return json(200, { code: 0, data: { name: null } });
   };

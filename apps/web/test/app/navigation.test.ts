@@ -64,6 +64,7 @@ describe('sidebar derived from the route table', () => {
       '/users',
       '/messages',
       '/document-library',
+      '/equipment-catalogue',
     ]);
     expect(administration(['admin', ...STAFF_PRESETS.clinician])).toEqual([
       '/users',
@@ -72,10 +73,12 @@ describe('sidebar derived from the route table', () => {
     ]);
     expect(administration(['admin', 'manage_documents'])).toEqual(['/document-library']);
     expect(administration(['admin', 'answer_messages'])).toEqual(['/messages']);
+    expect(administration(['admin', 'manage_orders'])).toEqual(['/equipment-catalogue']);
     expect(administration(CLINIC_ADMIN_AUTHS)).toEqual([
       '/users',
       '/messages',
       '/document-library',
+      '/equipment-catalogue',
       '/settings',
       '/audit',
     ]);

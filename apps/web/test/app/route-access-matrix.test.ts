@@ -123,19 +123,22 @@ describe('web route guards × visitors (derived from the route table)', () => {
     expect(unguarded).toEqual([]);
   });
 
-  it('lets the front desk and the clinician open users, messages and the documents library only', () => {
+  it('lets the front desk and the clinician open users, messages, the documents library and (the desk) the equipment catalogue only', () => {
     const openTo = (visitor: Session) =>
       ALL.filter((p) => p.chain.some((r) => r.permission))
         .filter((p) => decideAccess(p.chain, visitor).kind === 'allow')
         .map((p) => p.path)
         .sort();
     const staffPages = ['/document-library', '/document-library/:id', '/messages', '/users', '/users/:id'];
-    expect(openTo(VISITORS['the front desk preset']!)).toEqual(staffPages);
+    expect(openTo(VISITORS['the front desk preset']!)).toEqual(
+      [...staffPages, '/equipment-catalogue'].sort(),
+    );
     expect(openTo(VISITORS['the clinician preset']!)).toEqual(staffPages);
     expect(openTo(VISITORS['the clinic administrator preset']!)).toEqual([
       '/audit',
       '/document-library',
       '/document-library/:id',
+      '/equipment-catalogue',
       '/messages',
       '/settings',
       '/users',

@@ -71,6 +71,7 @@ export default {
     fill: '填写',
     sign: '签署',
     messages: '消息',
+    orders: '设备订单',
   },
   scopes: {
     legend: '对方可以做什么',

@@ -76,6 +76,7 @@ export default {
     fill: 'Fill in',
     sign: 'Sign',
     messages: 'Messages',
+    orders: 'Equipment orders',
   },
   scopes: {
     legend: 'What they may do',

@@ -3,11 +3,15 @@ import type { CaregiverScope } from '@portal/protocol';
 // Types only from the protocol: the grant list and the invitation's page show scopes in words
 // without loading the protocol's schemas (the form's rules, scope-rules.ts, do).
 
-/** The invite form's groups, in the order a person thinks of them: see, then fill in, sign, write. */
+/**
+ * The invite form's groups, in the order a person thinks of them: see, then fill in, sign, the
+ * equipment orders, write.
+ */
 export const SCOPE_GROUPS = [
   { id: 'see', scopes: ['view_intake', 'view_documents', 'view_assessments'] },
   { id: 'fill', scopes: ['fill_intake', 'fill_assessments'] },
   { id: 'sign', scopes: ['sign_documents'] },
+  { id: 'orders', scopes: ['view_orders', 'act_on_orders'] },
   { id: 'messages', scopes: ['write_messages'] },
 ] as const satisfies readonly { id: string; scopes: readonly CaregiverScope[] }[];
 

@@ -14,7 +14,7 @@ const asStaff = (email: string, preset: readonly string[]) => ({
 const signingBox = () => page.getByRole('checkbox', { name: 'Allow signing as authorised representative' });
 
 describe("the chart's caregivers panel", () => {
-  test('front desk sees the signing switch as text, and may record only a messages grant', async () => {
+  test('front desk sees the signing switch as text, and may record only messages and orders grants', async () => {
     const screen = await renderScreen(
       <CaregiversPanel patientId={PATIENT} manages />,
       asStaff('desk@example.com', STAFF_PRESETS.front_desk),
@@ -24,10 +24,12 @@ describe("the chart's caregivers panel", () => {
 
     await screen.getByRole('button', { name: 'Record a grant' }).click();
     const boxes = page.getByRole('dialog').getByRole('checkbox');
-    await expect.element(boxes).toHaveLength(1);
+    await expect.element(boxes).toHaveLength(3);
     await expect
       .element(page.getByRole('checkbox', { name: 'Read and write messages to the clinic' }))
       .toBeVisible();
+    await expect.element(page.getByRole('checkbox', { name: 'See equipment orders' })).toBeVisible();
+    await expect.element(page.getByRole('checkbox', { name: /^Act on equipment orders/ })).toBeVisible();
     await expectNoAxeViolations(screen.container);
   });
 
@@ -38,7 +40,7 @@ describe("the chart's caregivers panel", () => {
     );
     await expect.element(signingBox()).toBeChecked();
     await screen.getByRole('button', { name: 'Record a grant' }).click();
-    await expect.element(page.getByRole('dialog').getByRole('checkbox')).toHaveLength(7);
+    await expect.element(page.getByRole('dialog').getByRole('checkbox')).toHaveLength(9);
   });
 
   test('a clinician, who records no grant, still switches signing', async () => {

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { CatalogueItem, TemplateSummary } from '@portal/protocol';
+import { login } from '../../../src/api/auth-api.ts';
+import CataloguePage from '../../../src/features/orders/CataloguePage.tsx';
+import { expectNoAxeViolations } from '../../../testing/axe.ts';
+import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
+import { renderScreen } from '../../../testing/render-screen.tsx';
+
+const EMAIL = 'desk@example.com';
+const WALKER = '00000000-0000-4000-8000-0000000000c2';
+const MANUAL = '00000000-0000-4000-8000-0000000000e1';
+const FORM = '00000000-0000-4000-8000-0000000000e2';
+const cataloguePath = '/admin/catalogue/';
+
+const walker: CatalogueItem = {
+  id: WALKER,
+  hcpcs: 'E0143',
+  category: 'mobility',
+  name_gb: 'Folding walker with wheels',
+  name_cn: '带轮折叠助行器',
+  prepare_gb: 'Clear a path to the door.',
+  prepare_cn: '清理通往门口的通道。',
+  supply: 'purchase',
+  rental_months: null,
+  resupply_days: null,
+  maintenance_months: 12,
+  requires_prescription: true,
+  requires_prior_authorisation: false,
+  bf_adl_within_days: 30,
+  form_template_id: null,
+  manual_template_id: MANUAL,
+  active: true,
+  version: 4,
+  updated_at: '2026-11-01T09:00:00.000Z',
+};
+
+const template = (id: string, kind: TemplateSummary['kind'], title: string): TemplateSummary => ({
+  id,
+  kind,
+  status: 'published',
+  titles: { gb: title, cn: null },
+  languages: ['gb'],
+  published_version: 1,
+  draft_version: null,
+  use: { sent: 0, signed: 0, pending: 0, read: 0 },
+  created_by: null,
+  created_at: '2026-10-01T09:00:00.000Z',
+  updated_at: '2026-10-01T09:00:00.000Z',
+});
+
+let server: FakePortalServer;
+beforeAll(() => {
+  server = new FakePortalServer();
+  server.signedInAs = { roles: ['admin'], auths: ['manage_orders', 'manage_documents'] };
+  server.answers.set('/admin/documents/library/', {
+    items: [template(MANUAL, 'reference', 'Walker manual'), template(FORM, 'signature', 'Rental agreement')],
+  });
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+// Every test signs in: the session ends after each one (testing/component-setup.ts).
+beforeEach(async () => {
+  await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
+  server.calls.length = 0;
+  server.sealedBodies.length = 0;
+  server.refusals.clear();
+  server.answers.set(`GET ${cataloguePath}`, { items: [walker] });
+  server.answers.set(`POST ${cataloguePath}`, walker);
+});
+
+const saved = () => server.sealedBodies.filter((b) => b.path === cataloguePath).map((b) => b.body);
+
+describe('the equipment catalogue', () => {
+  test('lists items by category with what each needs before it ships', async () => {
+    const screen = await renderScreen(<CataloguePage />);
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Equipment catalogue' }))
+      .toBeVisible();
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Mobility' })).toBeVisible();
+    const item = screen.getByRole('article', { name: 'E0143 Folding walker with wheels' });
+    await expect.element(item).toHaveTextContent('Prescription · BF-ADL within 30 days');
+    await expect.element(item).toHaveTextContent('带轮折叠助行器');
+    await expect.element(item).toHaveTextContent('12 months');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('adds an item: the rental months show for a rental, the form from the library', async () => {
+    const screen = await renderScreen(<CataloguePage />);
+    const opener = screen.getByRole('button', { name: 'Add item' });
+    await expect.element(opener).toBeVisible();
+    (opener.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = page.getByRole('dialog', { name: 'Add a catalogue item' });
+    await expect.element(dialog.getByLabelText('HCPCS code')).toHaveFocus();
+    await dialog.getByLabelText('HCPCS code').fill('k00');
+    await dialog.getByRole('button', { name: 'Save item' }).click();
+    await expect
+      .element(dialog.getByText('Enter a HCPCS code: one letter and four digits, such as E0143.'))
+      .toBeVisible();
+    await dialog.getByLabelText('HCPCS code').fill('k0001');
+    await dialog.getByLabelText('Name in English').fill('Standard wheelchair');
+    await dialog.getByLabelText('Name in Chinese').fill('标准轮椅');
+    expect(dialog.getByLabelText('Rental months').elements()).toEqual([]);
+    await dialog.getByLabelText('Purchase or rental').selectOptions('Rental');
+    await dialog.getByLabelText('Rental months').fill('13');
+    await dialog.getByLabelText('Maintenance every (months)').fill('6');
+    await dialog.getByLabelText('Prior authorisation').click();
+    await dialog.getByLabelText('A signed form from the library').selectOptions('Rental agreement');
+    await expect
+      .element(dialog.getByLabelText('A signed form from the library'))
+      .not.toHaveTextContent('Walker manual');
+    await expectNoAxeViolations(document.body);
+    await dialog.getByRole('button', { name: 'Save item' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(opener).toHaveFocus();
+    expect(saved()).toEqual([
+      {
+        hcpcs: 'K0001',
+        category: 'mobility',
+        name_gb: 'Standard wheelchair',
+        name_cn: '标准轮椅',
+        prepare_gb: '',
+        prepare_cn: '',
+        supply: 'rental',
+        rental_months: 13,
+        resupply_days: null,
+        maintenance_months: 6,
+        requires_prescription: true,
+        requires_prior_authorisation: true,
+        bf_adl_within_days: null,
+        form_template_id: FORM,
+        manual_template_id: null,
+        active: true,
+      },
+    ]);
+  });
+
+  test("edits an item read at its version; someone else's change is told", async () => {
+    server.refusals.set(`POST ${cataloguePath}`, { status: 409, code: 10409, message: 'Conflict' });
+    const screen = await renderScreen(<CataloguePage />);
+    await screen.getByRole('button', { name: 'Edit Folding walker with wheels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change a catalogue item' });
+    await expect.element(dialog.getByLabelText('Manual')).toHaveValue(MANUAL);
+    await dialog.getByLabelText('Resupply every (days)').fill('90');
+    await dialog.getByRole('button', { name: 'Save item' }).click();
+    await expect
+      .element(dialog.getByRole('alert'))
+      .toHaveTextContent('Someone else changed this item; reload.');
+    expect(saved()).toEqual([
+      expect.objectContaining({ id: WALKER, version: 4, resupply_days: 90, manual_template_id: MANUAL }),
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+  });
+
+  test('deactivates an item and reactivates it', async () => {
+    const screen = await renderScreen(<CataloguePage />);
+    server.answers.set(`GET ${cataloguePath}`, { items: [{ ...walker, active: false, version: 5 }] });
+    await screen.getByRole('button', { name: 'Deactivate Folding walker with wheels' }).click();
+    const reactivate = screen.getByRole('button', { name: 'Reactivate Folding walker with wheels' });
+    await expect.element(reactivate).toBeVisible();
+    await expect
+      .element(screen.getByRole('article', { name: /Folding walker with wheels/ }))
+      .toHaveTextContent('(inactive)');
+    server.answers.set(`GET ${cataloguePath}`, { items: [{ ...walker, version: 6 }] });
+    await reactivate.click();
+    await expect
+      .element(screen.getByRole('button', { name: 'Deactivate Folding walker with wheels' }))
+      .toBeVisible();
+    expect(saved()).toEqual([
+      expect.objectContaining({ id: WALKER, version: 4, active: false }),
+      expect.objectContaining({ id: WALKER, version: 5, active: true }),
+    ]);
+  });
+
+  test('reads in cn', async () => {
+    const screen = await renderScreen(<CataloguePage />, { locale: 'cn' });
+    await expect.element(screen.getByRole('heading', { level: 1, name: '设备目录' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: '编辑 带轮折叠助行器' })).toBeVisible();
+  });
+});
