@@ -38,7 +38,7 @@ export function moveForm(action: OrderAction): z.ZodType<z.output<typeof moveOrd
 }
 
 /** Moves that record the items' serial numbers: what goes out, or what the carrier delivered. */
-export const TAKES_SERIALS: readonly OrderAction[] = ['dispatch', 'deliver'];
+const TAKES_SERIALS: readonly OrderAction[] = ['dispatch', 'deliver'];
 
 export function moveFormOf(order: DeviceOrder, action: OrderAction, reason = ''): MoveFormInput {
   return {
