@@ -110,6 +110,7 @@ describe(`the upgrade fixture writer (${engine})`, () => {
       documents_due_soon: 0,
       declined_documents: 1,
       unread_messages: 1,
+      orders_on_hold: 0,
     });
     for (const account of manifest.accounts.slice(1, 4)) {
       expect(routes).toContain(`${account.email} ${WORKLIST_ROUTE} {}`);

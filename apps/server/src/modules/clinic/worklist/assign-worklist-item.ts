@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users, worklistAssignees } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { itemInQueue } from './assignee-queries.ts';
+import { itemIdOfRow, itemInQueue } from './assignee-queries.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 
 /** The active staff whose permissions open `queue`: who may work its items. */
@@ -53,11 +53,21 @@ export async function assignWorklistItem(
     queue: WorklistQueue;
     patient_id: string;
     assignment_id: string | null;
+    order_id: string | null;
+    resupply_prompt_id: string | null;
     assignee_id: string | null;
   },
 ): Promise<WorklistAssignResult> {
   if (!worklistQueuesFor(actor.auths).includes(request.queue)) throw new ProtocolError(Codes.forbidden);
-  const item = { patientId: request.patient_id, itemId: request.assignment_id ?? request.patient_id };
+  const item = {
+    patientId: request.patient_id,
+    itemId: itemIdOfRow({
+      patient_id: request.patient_id,
+      assignment_id: request.assignment_id,
+      order_id: request.order_id,
+      prompt_id: request.resupply_prompt_id,
+    }),
+  };
   const assignee =
     request.assignee_id === null
       ? null

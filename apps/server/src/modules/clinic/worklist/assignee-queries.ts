@@ -4,8 +4,19 @@ import type { Queryable } from '../../../db/database.ts';
 import { users, worklistAssignees } from '../../../db/schema/index.ts';
 import { queueSql } from './queue-sql.ts';
 
-/** A queue row's item: its document on the document queues, else the patient. */
-export const itemIdOf = sql`coalesce(q.assignment_id, q.patient_id)`;
+/**
+ * A queue row's item: its document on the document queues, its prompt on resupplies due, its
+ * order on the other order queues, else the patient.
+ */
+export const itemIdOf = sql`coalesce(q.assignment_id, q.prompt_id, q.order_id, q.patient_id)`;
+
+/** The same for a row read into JavaScript. */
+export const itemIdOfRow = (row: {
+  patient_id: string;
+  assignment_id: string | null;
+  order_id: string | null;
+  prompt_id: string | null;
+}): string => row.assignment_id ?? row.prompt_id ?? row.order_id ?? row.patient_id;
 
 /** The queue row `q` is assigned to `adminId`. */
 export const assignedTo = (queue: WorklistQueue, adminId: string): SQL =>

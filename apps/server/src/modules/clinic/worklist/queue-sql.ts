@@ -1,12 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BF_ADL_INSTRUMENT, DOCUMENT_DUE_SOON_DAYS, type WorklistQueue } from '@portal/protocol';
+import {
+  BF_ADL_INSTRUMENT,
+  DOCUMENT_DUE_SOON_DAYS,
+  ORDER_OVERDUE_DAYS,
+  PROOF_OVERDUE_HOURS,
+  RENTAL_ENDING_DAYS,
+  type OrderQueue,
+  type WorklistQueue,
+} from '@portal/protocol';
 import { definitionOf } from '../../assessment/index.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * One queue in SQL. `source` yields a row per patient needing attention with the columns
- * every queue shares (what a queue lacks is null); `order` sorts its page. Only patients have
+ * The clinic's day for "deliveries today". The portal keeps no time-zone setting (dates are shown
+ * in UTC, as the chart summary does), so the clinic's day is the UTC day.
+ */
+const CLINIC_TIME_ZONE = 'UTC';
+
+/**
+ * One queue in SQL. `source` yields a row per item needing attention (a patient, a document, an
+ * order, a resupply prompt) with the columns every queue shares (what a queue lacks is null); `order` sorts its page. Only patients have
  * hand-ins, assessments and documents (a caregiver-only account has none, decision 0032, and the
  * BF-ADL schedule holds patients only), so only the conversations, which an account may have
  * begun before it became caregiver-only, need the users table; the caller joins names to a
@@ -20,8 +35,81 @@ export interface QueueSql {
 /** A time as a typed parameter, the same on PGlite and node-postgres. */
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
+const noOrder = sql`null::uuid as order_id, null::uuid as prompt_id`;
 const none = sql`null::uuid as assignment_id, null::int as version, null::text as title,
+  null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered, ${noOrder}`;
+/** An order queue's row: the order and nothing of the other queues'. */
+const orderColumns = sql`null::uuid as assignment_id, null::int as version, null::text as title,
   null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered`;
+
+/** The orders desk's queues (their definitions: clinic-worklist.ts, decision 0035). */
+function orderQueue(queue: OrderQueue, now: Date): QueueSql {
+  switch (queue) {
+    case 'orders_on_hold':
+      return {
+        // An order on hold without an open hold cannot happen through moveOrder; it would still show.
+        source: sql`select o.patient_id, coalesce(h.opened_at, o.updated_at) as at, ${orderColumns},
+            o.id as order_id, null::uuid as prompt_id
+          from device_orders o
+            left join lateral (select min(h.opened_at) as opened_at from device_order_holds h
+              where h.order_id = o.id and h.cleared_at is null) h on true
+          where o.status = 'on_hold'`,
+        order: sql`q.at asc, q.order_id`,
+      };
+    case 'deliveries_today': {
+      const today = sql`(date_trunc('day', ${at(now)} at time zone ${CLINIC_TIME_ZONE}) at time zone ${CLINIC_TIME_ZONE})`;
+      return {
+        source: sql`select o.patient_id, o.delivery_starts_at as at, ${orderColumns},
+            o.id as order_id, null::uuid as prompt_id
+          from device_orders o
+          where o.status in ('delivery_scheduled', 'out_for_delivery')
+            and o.delivery_starts_at >= ${today} and o.delivery_starts_at < ${today} + interval '1 day'`,
+        order: sql`q.at asc, q.order_id`,
+      };
+    }
+    case 'proofs_missing':
+      return {
+        source: sql`select o.patient_id, coalesce(o.delivered_at, o.delivery_ends_at, o.updated_at) as at,
+            ${orderColumns}, o.id as order_id, null::uuid as prompt_id
+          from device_orders o
+          where (o.status in ('delivered', 'in_rental', 'return_scheduled', 'returned', 'completed')
+              or (o.status = 'out_for_delivery'
+                and o.delivery_ends_at < ${at(new Date(now.getTime() - PROOF_OVERDUE_HOURS * HOUR_MS))}))
+            and not exists (select 1 from device_deliveries d where d.order_id = o.id)`,
+        order: sql`q.at asc, q.order_id`,
+      };
+    case 'resupplies_due':
+      return {
+        source: sql`select rp.patient_id, rp.eligible_at as at, ${orderColumns},
+            rp.order_id, rp.id as prompt_id
+          from resupply_prompts rp
+          where rp.answered_at is null and rp.eligible_at <= ${at(now)}`,
+        order: sql`q.at asc, q.prompt_id`,
+      };
+    case 'rentals_ending':
+      return {
+        // The rental ends with its longest-rented item.
+        source: sql`select o.patient_id, r.last_month as at, ${orderColumns},
+            o.id as order_id, null::uuid as prompt_id
+          from device_orders o
+            cross join lateral (select o.rental_started_at + (max(c.rental_months) - 1) * interval '1 month' as last_month
+              from device_order_items i join catalogue_items c on c.id = i.catalogue_item_id
+              where i.order_id = o.id) r
+          where o.status = 'in_rental'
+            and r.last_month <= ${at(new Date(now.getTime() + RENTAL_ENDING_DAYS * DAY_MS))}`,
+        order: sql`q.at asc, q.order_id`,
+      };
+    case 'orders_overdue':
+      return {
+        source: sql`select o.patient_id, o.approved_at as at, ${orderColumns},
+            o.id as order_id, null::uuid as prompt_id
+          from device_orders o
+          where o.status in ('approved', 'delivery_scheduled') and o.dispatched_at is null
+            and o.approved_at < ${at(new Date(now.getTime() - ORDER_OVERDUE_DAYS * DAY_MS))}`,
+        order: sql`q.at asc, q.order_id`,
+      };
+  }
+}
 
 /** The two intake queues, kept per patient by migration 0014's triggers on hand-ins and reviews. */
 function intakeQueue(queue: 'intake_new' | 'intake_resubmitted'): QueueSql {
@@ -44,7 +132,7 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
         source: sql`select s.user_id as patient_id, s.due_at as at,
             null::uuid as assignment_id, null::int as version, null::text as title,
             null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread,
-            s.never_answered
+            s.never_answered, ${noOrder}
           from bf_adl_schedule s where s.due_at <= ${at(now)}`,
         order: sql`q.at asc, q.patient_id`,
       };
@@ -57,7 +145,7 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
     case 'documents_due_soon':
       return {
         source: sql`select a.patient_id, a.due_at as at, a.id as assignment_id, a.version, t.title,
-            a.due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered
+            a.due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered, ${noOrder}
           from document_assignments a
             join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'pending_signature' and a.due_at > ${at(now)}
@@ -68,7 +156,8 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
       return {
         // A declined document leaves the queue once re-sent or withdrawn (cancelled).
         source: sql`select a.patient_id, a.updated_at as at, a.id as assignment_id, a.version, t.title,
-            a.due_at, a.rejection_reason_enc as reason_enc, null::int as unread, null::boolean as never_answered
+            a.due_at, a.rejection_reason_enc as reason_enc, null::int as unread, null::boolean as never_answered,
+            ${noOrder}
           from document_assignments a
             join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'rejected'
@@ -79,12 +168,19 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
       return {
         source: sql`select th.patient_id, min(m.created_at) as at, null::uuid as assignment_id,
             null::int as version, null::text as title, null::timestamptz as due_at,
-            null::bytea as reason_enc, count(*)::int as unread, null::boolean as never_answered
+            null::bytea as reason_enc, count(*)::int as unread, null::boolean as never_answered, ${noOrder}
           from messages m join message_threads th on th.id = m.thread_id
             join users u on u.id = th.patient_id and u.is_patient
           where m.author = 'patient' and m.read_at is null
           group by th.id, th.patient_id`,
         order: sql`q.at asc, q.patient_id`,
       };
+    case 'orders_on_hold':
+    case 'deliveries_today':
+    case 'proofs_missing':
+    case 'resupplies_due':
+    case 'rentals_ending':
+    case 'orders_overdue':
+      return orderQueue(queue, now);
   }
 }

@@ -3,8 +3,12 @@ import {
   BF_ADL_INSTRUMENT,
   Codes,
   ProtocolError,
+  isOrderQueue,
+  ORDER_QUEUES,
   WORKLIST_PAGE_SIZE,
   worklistQueuesFor,
+  type HoldReason,
+  type WorklistOrder,
   type WorklistPage,
   type WorklistPerson,
   type WorklistQueue,
@@ -21,7 +25,8 @@ import {
 } from '../../assessment/index.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
-import { assigneesOf } from './assignee-queries.ts';
+import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
+import { holdCounts, ordersOf } from './order-rows.ts';
 import { queueSql } from './queue-sql.ts';
 import { narrowingOf } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
@@ -38,14 +43,19 @@ interface QueueRow extends Record<string, unknown> {
   reason_enc: Uint8Array | null;
   unread: number | null;
   never_answered: boolean | null;
+  order_id: string | null;
+  prompt_id: string | null;
   thread_id: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Queues whose rows carry clinical content (a decline's reason, why a BF-ADL is flagged). */
-const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flagged'];
+/**
+ * Queues whose rows carry clinical content (a decline's reason, why a BF-ADL is flagged, the
+ * device a patient is given).
+ */
+const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flagged', ...ORDER_QUEUES];
 
 /** Every visible queue's count in one statement: one scalar subquery per queue. */
 async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date) {
@@ -108,8 +118,10 @@ function rowView(
   ctx: AppContext,
   row: QueueRow,
   flags: ReadonlyMap<string, AssessmentFlagReason[]> | null,
+  orders: ReadonlyMap<string, Omit<WorklistOrder, 'resupply_prompt_id'>>,
   assignees: ReadonlyMap<string, WorklistPerson>,
 ): WorklistRow {
+  const order = row.order_id ? orders.get(row.order_id) : undefined;
   return {
     patient: { id: row.patient_id, first_name: row.first_name, last_name: row.last_name },
     at: iso(row.at),
@@ -128,7 +140,8 @@ function rowView(
     flags: flags ? (flags.get(row.patient_id) ?? []) : null,
     unread: row.unread,
     thread_id: row.thread_id,
-    assignee: assignees.get(row.assignment_id ?? row.patient_id) ?? null,
+    order: order ? { ...order, resupply_prompt_id: row.prompt_id } : null,
+    assignee: assignees.get(itemIdOfRow(row)) ?? null,
   };
 }
 
@@ -147,6 +160,7 @@ export async function readWorklist(
     q?: string | undefined;
     sort?: WorklistSort | undefined;
     mine?: boolean | undefined;
+    hold_reason?: HoldReason | undefined;
   },
 ): Promise<WorklistPage> {
   const visible = worklistQueuesFor(actor.auths);
@@ -170,11 +184,16 @@ export async function readWorklist(
       ? countNarrowed(ctx.db, queue, now, narrowing.where)
       : queues.find((q) => q.queue === queue)!.count,
   ]);
-  const assignees = await assigneesOf(
-    ctx.db,
-    queue,
-    rows.map((row) => row.assignment_id ?? row.patient_id),
-  );
+  const [assignees, orders, holds] = await Promise.all([
+    assigneesOf(ctx.db, queue, rows.map(itemIdOfRow)),
+    isOrderQueue(queue)
+      ? ordersOf(
+          ctx.db,
+          rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
+        )
+      : new Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>(),
+    queue === 'orders_on_hold' ? holdCounts(ctx.db) : null,
+  ]);
   const flags =
     queue === 'bf_adl_flagged'
       ? await flagsOf(
@@ -183,7 +202,7 @@ export async function readWorklist(
           rows.map((row) => row.patient_id),
         )
       : null;
-  const items = rows.map((row) => rowView(ctx, row, flags, assignees));
+  const items = rows.map((row) => rowView(ctx, row, flags, orders, assignees));
   // Reads change nothing: the rows go through the audit group commit, awaited before answering.
   const shown = PHI_QUEUES.includes(queue) ? [...new Set(items.map((item) => item.patient.id))] : [];
   await Promise.all([
@@ -191,7 +210,12 @@ export async function readWorklist(
       action: 'worklist.read',
       outcome: 'success',
       actorId: actor.userId,
-      detail: { queue, page: query.page, rows: items.length },
+      detail: {
+        queue,
+        page: query.page,
+        rows: items.length,
+        ...(holds && query.hold_reason ? { hold_reason: query.hold_reason } : {}),
+      },
     }),
     ...shown.map((patientId) =>
       recordStandaloneAudit(ctx, actor.meta, {
@@ -210,5 +234,6 @@ export async function readWorklist(
     total,
     page: query.page,
     page_size: WORKLIST_PAGE_SIZE,
+    hold_counts: holds,
   };
 }

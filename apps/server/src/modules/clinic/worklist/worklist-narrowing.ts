@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { WorklistQueue, WorklistSort } from '@portal/protocol';
+import type { HoldReason, WorklistQueue, WorklistSort } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { findPatientsBornOn } from '../../patient/index.ts';
 import { escapeLike } from '../../../db/escape-like.ts';
@@ -30,6 +30,11 @@ const BY_WAITING: Record<WorklistSort, SQL> = {
   newest: sql`q.at desc, ${itemIdOf}`,
 };
 
+/** The order on hold has an open hold of `reason` (it may have others too). */
+const heldFor = (reason: HoldReason): SQL =>
+  sql`exists (select 1 from device_order_holds h
+    where h.order_id = q.order_id and h.cleared_at is null and h.reason = ${reason})`;
+
 export async function narrowingOf(
   ctx: AppContext,
   queue: WorklistQueue,
@@ -38,12 +43,14 @@ export async function narrowingOf(
     q?: string | undefined;
     sort?: WorklistSort | undefined;
     mine?: boolean | undefined;
+    hold_reason?: HoldReason | undefined;
     adminId: string;
   },
 ): Promise<{ where: SQL | null; order: SQL | null }> {
   const conditions = [
     query.q ? await searchOf(ctx, queue, now, query.q) : null,
     query.mine ? assignedTo(queue, query.adminId) : null,
+    queue === 'orders_on_hold' && query.hold_reason ? heldFor(query.hold_reason) : null,
   ].filter((condition): condition is SQL => condition !== null);
   return {
     where: conditions.length > 0 ? sql.join(conditions, sql` and `) : null,

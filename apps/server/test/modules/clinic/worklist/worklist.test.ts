@@ -5,6 +5,7 @@ import {
   Codes,
   DOCUMENT_DUE_SOON_DAYS,
   INTAKE_RESOURCE_NAMES,
+  ORDER_QUEUES,
   STAFF_PRESETS,
   WORKLIST_PAGE_SIZE,
   type ClinicAssignment,
@@ -249,6 +250,7 @@ describe('the worklist', () => {
       'documents_due_soon',
       'declined_documents',
       'unread_messages',
+      ...ORDER_QUEUES,
     ]);
     expect(page.queue).toBe('documents_due_soon');
     await expectCode(worklist(frontDesk, { queue: 'intake_new' }), Codes.forbidden);

@@ -1,0 +1,66 @@
+import { inArray, sql } from 'drizzle-orm';
+import { HoldReason, type OrderStatus, type WorklistOrder } from '@portal/protocol';
+import type { Queryable } from '../../../db/database.ts';
+
+interface OrderRow extends Record<string, unknown> {
+  id: string;
+  status: OrderStatus;
+  name_gb: string | null;
+  name_cn: string | null;
+  hold_reasons: HoldReason[] | null;
+  delivery_starts_at: Date | string | null;
+  delivery_ends_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * What a page of an order queue shows of each order, by order id: read for the page's rows only.
+ * Items have no position of their own, so "first" is the lowest item id: stable between reads.
+ */
+export async function ordersOf(
+  db: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = rowsOf<OrderRow>(
+    await db.execute(sql`select o.id, o.status, o.delivery_starts_at, o.delivery_ends_at, f.name_gb, f.name_cn,
+        case when o.status = 'on_hold' then coalesce(
+          (select array_agg(h.reason order by h.opened_at, h.id) from device_order_holds h
+            where h.order_id = o.id and h.cleared_at is null), '{}') end as hold_reasons
+      from device_orders o
+        left join lateral (select c.name_gb, c.name_cn from device_order_items i
+          join catalogue_items c on c.id = i.catalogue_item_id
+          where i.order_id = o.id order by i.id limit 1) f on true
+      where ${inArray(sql`o.id`, [...orderIds])}`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        status: row.status,
+        item_gb: row.name_gb ?? '',
+        item_cn: row.name_cn ?? '',
+        hold_reasons: row.hold_reasons,
+        delivery:
+          row.delivery_starts_at && row.delivery_ends_at
+            ? { starts_at: iso(row.delivery_starts_at), ends_at: iso(row.delivery_ends_at) }
+            : null,
+      },
+    ]),
+  );
+}
+
+/** How many orders on hold have an open hold of each reason, every reason listed. */
+export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
+  const rows = rowsOf<{ reason: HoldReason; count: number }>(
+    await db.execute(sql`select h.reason, count(distinct h.order_id)::int as count
+      from device_order_holds h join device_orders o on o.id = h.order_id
+      where h.cleared_at is null and o.status = 'on_hold'
+      group by h.reason`),
+  );
+  const counted = new Map(rows.map((row) => [row.reason, Number(row.count)]));
+  return HoldReason.options.map((reason) => ({ reason, count: counted.get(reason) ?? 0 }));
+}
