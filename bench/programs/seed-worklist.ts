@@ -5,9 +5,10 @@ import { seedWorklist } from '@portal/server/testing';
  * environment that portal will get, bundled like the server (bench/lib/node-entry.ts).
  */
 const PATIENTS = Number(process.env.BENCH_WORKLIST_PATIENTS ?? 10_000);
+const ORDERS = Number(process.env.BENCH_WORKLIST_ORDERS ?? PATIENTS * 5);
 
 const started = performance.now();
-await seedWorklist(process.env, PATIENTS);
+await seedWorklist(process.env, PATIENTS, ORDERS);
 process.stdout.write(
-  `${PATIENTS} patients seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  `${PATIENTS} patients and ${ORDERS} orders seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
 );

@@ -7,10 +7,11 @@ import { createPortal } from '../src/portal.ts';
 import { insertSubmission } from '../src/modules/assessment/assessment-queries.ts';
 import { definitionOf } from '../src/modules/assessment/index.ts';
 import { reasonContext } from '../src/modules/documents/views.ts';
+import { seedWorklistOrders } from './seed-worklist-orders.ts';
 
 const BATCH = 500;
 
-async function seed(ctx: AppContext, patientCount: number): Promise<void> {
+async function seed(ctx: AppContext, patientCount: number, orderCount: number): Promise<void> {
   const db = ctx.db;
   const bfAdl = definitionOf(BF_ADL_INSTRUMENT);
   await db.execute(sql`insert into users (email, first_name, last_name, roles, status, email_verified_at, created_at)
@@ -128,6 +129,8 @@ async function seed(ctx: AppContext, patientCount: number): Promise<void> {
       now() - (k + p.n % 10) * interval '1 hour',
       case when p.n % 100 >= 97 then now() else null end
     from message_threads t join ${patients} on p.id = t.patient_id, generate_series(1, 1 + p.n % 3) k`);
+
+  await seedWorklistOrders(db, patients, patientCount, orderCount);
   if (ctx.config.DATABASE_URL) await db.execute(sql`analyze`);
 }
 
@@ -141,11 +144,16 @@ async function seed(ctx: AppContext, patientCount: number): Promise<void> {
  * of whom half handed in again, 5 reviewed twice); 70 answered the BF-ADL (15 of them more
  * than 90 days ago, 5 flagged); 30 have a document awaiting signature due over the next 30
  * days, 3 declined one (1 of those re-sent); 8 have a conversation, 5 with unread messages.
+ * Beside them `orderCount` device orders in every status (seed-worklist-orders.ts).
  */
-export async function seedWorklist(env: NodeJS.ProcessEnv, patientCount: number): Promise<void> {
+export async function seedWorklist(
+  env: NodeJS.ProcessEnv,
+  patientCount: number,
+  orderCount = patientCount * 5,
+): Promise<void> {
   const portal = await createPortal(loadConfig(env));
   try {
-    await seed(portal.ctx, patientCount);
+    await seed(portal.ctx, patientCount, orderCount);
   } finally {
     await portal.close();
   }

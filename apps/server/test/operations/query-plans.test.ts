@@ -68,6 +68,11 @@ const HOT_CALLS: {
     name: `worklist, counts and a page of ${queue} (admin)`,
     call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue }),
   })),
+  {
+    name: 'worklist, orders on hold for one reason, searched (admin)',
+    call: ({ admin }) =>
+      admin.get('/admin/worklist/', { queue: 'orders_on_hold', hold_reason: 'insurance_issue', q: 'pat' }),
+  },
 ];
 
 /** Every statement the portal sends through this PGlite, also inside transactions. */

@@ -6,6 +6,13 @@ export { auditAction } from './gb/audit-action.ts';
 export { caregiverScope } from './gb/caregiver-scope.ts';
 export { documentEvent } from './gb/document-event.ts';
 export { documentStatus } from './gb/document-status.ts';
-export { catalogueCategory, holdReason, orderEvent, orderStatus, designeeRelationship } from './gb/orders.ts';
+export {
+  catalogueCategory,
+  holdReason,
+  holdReasonStaff,
+  orderEvent,
+  orderStatus,
+  designeeRelationship,
+} from './gb/orders.ts';
 export { chartSection, intakeSection } from './gb/sections.ts';
 export { staffPermission } from './gb/staff-permission.ts';

@@ -29,7 +29,10 @@ export interface Vocabulary {
   documentEvent: Words<DocumentEventAction>;
   /** A device order's status, as patient and staff alike read it. */
   orderStatus: Words<OrderStatus>;
+  /** Why an order waits, as the patient reads it ("your" signature). */
   holdReason: Words<HoldReason>;
+  /** The same for the clinic's staff: the worklist and the chart. */
+  holdReasonStaff: Words<HoldReason>;
   /** An order's history: each move and event. */
   orderEvent: Words<OrderEventAction>;
   catalogueCategory: Words<CatalogueCategory>;

@@ -1,3 +1,5 @@
+import * as words from '@portal/protocol/vocabulary/cn';
+
 /** 议题 18：用户页面上的待办事项（“需要处理”）。 */
 export default {
   views: {
@@ -11,6 +13,8 @@ export default {
     label: '队列',
     count_one: '{{count}} 位患者',
     count_other: '{{count}} 位患者',
+    countOrders_one: '{{count}} 个订单',
+    countOrders_other: '{{count}} 个订单',
     intake_new: '待审核的入院登记表',
     intake_resubmitted: '重新提交的入院登记表',
     bf_adl_due: 'BF-ADL 到期',
@@ -18,6 +22,12 @@ export default {
     documents_due_soon: '即将到期的文件',
     declined_documents: '被拒绝的文件',
     unread_messages: '未读消息',
+    orders_on_hold: '暂停的订单',
+    deliveries_today: '今日配送',
+    proofs_missing: '缺少签收证明',
+    resupplies_due: '到期补给',
+    rentals_ending: '即将结束的租赁',
+    orders_overdue: '逾期订单',
   },
   table: {
     patient: '患者',
@@ -42,6 +52,18 @@ export default {
     declined: '已拒绝“{{title}}”',
     unread_one: '{{n}} 条未读消息',
     unread_other: '{{n}} 条未读消息',
+    order: {
+      holds: '{{item}}：{{reasons}}',
+      delivery: '{{item}}：{{status}}，{{from}}–{{to}}',
+      noProof: '{{item}}：{{status}}，没有已签署的签收证明',
+      proofLate: '{{item}}：配送中，时间段已于 {{to}} 结束，没有已签署的签收证明',
+      resupply: '{{item}}：补给到期，患者尚未答复',
+      rentalEnding: '{{item}}：租赁的最后一个月',
+      overdue: '{{item}}：{{status}}，尚未发货',
+    },
+    holdReason: words.holdReasonStaff,
+    orderStatus: words.orderStatus,
+    listJoin: '；',
   },
   when: {
     intake_new: '提交于',
@@ -52,6 +74,13 @@ export default {
     documents_due_soon: '截止于',
     declined_documents: '拒绝于',
     unread_messages: '最早未读',
+    orders_on_hold: '暂停自',
+    deliveries_today: '时间段开始于',
+    proofs_missing: '送达于',
+    proofLate: '时间段结束于',
+    resupplies_due: '到期于',
+    rentals_ending: '最后一个月始于',
+    orders_overdue: '批准于',
   },
   tools: {
     search: '查找患者',
@@ -61,6 +90,9 @@ export default {
     sortQueue: '按队列默认顺序',
     sorts: { oldest: '等待最久的在前', newest: '最新的在前' },
     mine: '分配给我的',
+    holdReason: '暂停原因',
+    holdReasonAll: '所有原因',
+    holdReasonCount: '{{reason}}（{{n}}）',
   },
   assign: {
     label: '将 {{name}} 的事项分配给',
@@ -70,6 +102,8 @@ export default {
   actions: {
     open: '打开患者',
     openLabel: '打开患者 {{name}}',
+    openOrders: '打开订单',
+    openOrdersLabel: '打开 {{name}} 的订单',
     resend: '重新发送',
     resendLabel: '向 {{name}} 重新发送“{{title}}”',
     withdraw: '撤回',

@@ -1,3 +1,5 @@
+import * as words from '@portal/protocol/vocabulary/gb';
+
 /** The worklist ("Needs attention") on the users page. */
 export default {
   views: {
@@ -11,6 +13,8 @@ export default {
     label: 'Queues',
     count_one: '{{count}} patient',
     count_other: '{{count}} patients',
+    countOrders_one: '{{count}} order',
+    countOrders_other: '{{count}} orders',
     intake_new: 'Intake to review',
     intake_resubmitted: 'Intake handed in again',
     bf_adl_due: 'BF-ADL due',
@@ -18,6 +22,12 @@ export default {
     documents_due_soon: 'Documents due soon',
     declined_documents: 'Declined documents',
     unread_messages: 'Unread messages',
+    orders_on_hold: 'Orders on hold',
+    deliveries_today: 'Deliveries today',
+    proofs_missing: 'Proofs of delivery missing',
+    resupplies_due: 'Resupplies due',
+    rentals_ending: 'Rentals ending',
+    orders_overdue: 'Orders overdue',
   },
   table: {
     patient: 'Patient',
@@ -42,6 +52,18 @@ export default {
     declined: 'Declined “{{title}}”',
     unread_one: '{{n}} unread message',
     unread_other: '{{n}} unread messages',
+    order: {
+      holds: '{{item}}: {{reasons}}',
+      delivery: '{{item}}: {{status}}, {{from}}–{{to}}',
+      noProof: '{{item}}: {{status}}, no signed proof of delivery',
+      proofLate: '{{item}}: out for delivery, window ended {{to}}, no signed proof',
+      resupply: '{{item}}: resupply due, the patient has not answered',
+      rentalEnding: '{{item}}: the rental’s last month',
+      overdue: '{{item}}: {{status}}, nothing shipped',
+    },
+    holdReason: words.holdReasonStaff,
+    orderStatus: words.orderStatus,
+    listJoin: '; ',
   },
   when: {
     intake_new: 'Handed in',
@@ -52,6 +74,13 @@ export default {
     documents_due_soon: 'Due by',
     declined_documents: 'Declined',
     unread_messages: 'Oldest unread',
+    orders_on_hold: 'On hold since',
+    deliveries_today: 'Window starts',
+    proofs_missing: 'Delivered',
+    proofLate: 'Window ended',
+    resupplies_due: 'Due since',
+    rentals_ending: 'Last month from',
+    orders_overdue: 'Approved',
   },
   tools: {
     search: 'Find a patient',
@@ -61,6 +90,9 @@ export default {
     sortQueue: 'The queue’s own order',
     sorts: { oldest: 'Waiting longest first', newest: 'Newest first' },
     mine: 'Assigned to me',
+    holdReason: 'Hold reason',
+    holdReasonAll: 'Every reason',
+    holdReasonCount: '{{reason}} ({{n}})',
   },
   assign: {
     label: 'Assign {{name}}’s item to',
@@ -70,6 +102,8 @@ export default {
   actions: {
     open: 'Open patient',
     openLabel: 'Open patient {{name}}',
+    openOrders: 'Open orders',
+    openOrdersLabel: 'Open {{name}}’s orders',
     resend: 'Re-send',
     resendLabel: 'Re-send “{{title}}” to {{name}}',
     withdraw: 'Withdraw',

@@ -24,6 +24,15 @@ export const holdReason: Vocabulary['holdReason'] = {
   patient_unreachable: '我们无法联系到您',
 };
 
+export const holdReasonStaff: Vocabulary['holdReasonStaff'] = {
+  prescription_needed: '需要处方',
+  prior_authorisation_pending: '等待预先授权',
+  insurance_issue: '保险问题',
+  assessment_needed: '需要完成 BF-ADL 评估',
+  signature_needed: '需要患者签名',
+  patient_unreachable: '无法联系患者',
+};
+
 export const orderEvent: Vocabulary['orderEvent'] = {
   create: '已开具订单',
   submit: '已下单',

@@ -24,6 +24,15 @@ export const holdReason: Vocabulary['holdReason'] = {
   patient_unreachable: 'We could not reach you',
 };
 
+export const holdReasonStaff: Vocabulary['holdReasonStaff'] = {
+  prescription_needed: 'Prescription needed',
+  prior_authorisation_pending: 'Prior authorisation pending',
+  insurance_issue: 'Insurance issue',
+  assessment_needed: 'BF-ADL assessment needed',
+  signature_needed: 'Patient signature needed',
+  patient_unreachable: 'Patient unreachable',
+};
+
 export const orderEvent: Vocabulary['orderEvent'] = {
   create: 'Order written',
   submit: 'Ordered',

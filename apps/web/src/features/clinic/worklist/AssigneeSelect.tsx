@@ -37,6 +37,8 @@ export function AssigneeSelect({
             queue,
             patient_id: row.patient.id,
             assignment_id: row.document?.assignment_id ?? null,
+            order_id: row.order?.id ?? null,
+            resupply_prompt_id: row.order?.resupply_prompt_id ?? null,
             assignee_id: event.target.value || null,
           })
         }

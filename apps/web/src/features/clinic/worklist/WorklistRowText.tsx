@@ -1,6 +1,51 @@
 import { useTranslation } from 'react-i18next';
-import type { WorklistQueue, WorklistRow } from '@portal/protocol';
+import type { OrderQueue, WorklistOrder, WorklistQueue, WorklistRow } from '@portal/protocol';
 import { DATE_TIME, formatDate, formatNumber } from '../../../i18n/format.ts';
+
+const TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
+
+/** An order queue's row: the order's first item and what holds it up, in the reader's language. */
+function OrderRowText({ queue, order }: { queue: OrderQueue; order: WorklistOrder }) {
+  const { t, i18n } = useTranslation('clinic-worklist');
+  const item = i18n.language === 'cn' ? order.item_cn : order.item_gb;
+  const status = t(`row.orderStatus.${order.status}`);
+  const at = (iso: string | undefined, format = DATE_TIME) =>
+    iso ? formatDate(new Date(iso), i18n.language, format) : '';
+  switch (queue) {
+    case 'orders_on_hold':
+      return (
+        <>
+          {t('row.order.holds', {
+            item,
+            reasons: (order.hold_reasons ?? []).map((r) => t(`row.holdReason.${r}`)).join(t('row.listJoin')),
+          })}
+        </>
+      );
+    case 'deliveries_today':
+      return (
+        <>
+          {t('row.order.delivery', {
+            item,
+            status,
+            from: at(order.delivery?.starts_at, TIME),
+            to: at(order.delivery?.ends_at, TIME),
+          })}
+        </>
+      );
+    case 'proofs_missing':
+      return order.status === 'out_for_delivery' ? (
+        <>{t('row.order.proofLate', { item, to: at(order.delivery?.ends_at) })}</>
+      ) : (
+        <>{t('row.order.noProof', { item, status })}</>
+      );
+    case 'resupplies_due':
+      return <>{t('row.order.resupply', { item })}</>;
+    case 'rentals_ending':
+      return <>{t('row.order.rentalEnding', { item })}</>;
+    case 'orders_overdue':
+      return <>{t('row.order.overdue', { item, status })}</>;
+  }
+}
 
 /** What needs attention in one row, worded for its queue. */
 export function WorklistRowText({ queue, row }: { queue: WorklistQueue; row: WorklistRow }) {
@@ -32,6 +77,13 @@ export function WorklistRowText({ queue, row }: { queue: WorklistQueue; row: Wor
       return (
         <>{t('row.unread', { count: row.unread ?? 0, n: formatNumber(row.unread ?? 0, i18n.language) })}</>
       );
+    case 'orders_on_hold':
+    case 'deliveries_today':
+    case 'proofs_missing':
+    case 'resupplies_due':
+    case 'rentals_ending':
+    case 'orders_overdue':
+      return row.order ? <OrderRowText queue={queue} order={row.order} /> : null;
   }
 }
 
@@ -39,7 +91,12 @@ export function WorklistRowText({ queue, row }: { queue: WorklistQueue; row: Wor
 export function WorklistRowTime({ queue, row }: { queue: WorklistQueue; row: WorklistRow }) {
   const { t, i18n } = useTranslation('clinic-worklist');
   const when = formatDate(new Date(row.at), i18n.language, DATE_TIME);
-  const key = queue === 'bf_adl_due' && row.never_answered ? 'neverSince' : queue;
+  const key =
+    queue === 'bf_adl_due' && row.never_answered
+      ? 'neverSince'
+      : queue === 'proofs_missing' && row.order?.status === 'out_for_delivery'
+        ? 'proofLate'
+        : queue;
   return (
     <>
       {t(`when.${key}`)} <time dateTime={row.at}>{when}</time>

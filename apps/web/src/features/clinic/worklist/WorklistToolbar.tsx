@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { WorklistSort } from '@portal/protocol';
+import { HoldReason, WorklistSort, type WorklistPage } from '@portal/protocol';
+import { formatNumber } from '../../../i18n/format.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { SearchForm } from '../../../ui/SearchForm.tsx';
 import { SelectField } from '../../../ui/SelectField.tsx';
@@ -7,12 +8,19 @@ import type { WorklistNarrowing } from './worklist-api.ts';
 
 interface WorklistToolbarProps {
   narrowing: WorklistNarrowing;
+  /** On orders on hold: how many orders wait for each reason, for the reason filter. */
+  holdCounts: WorklistPage['hold_counts'];
   onChange: (change: Partial<WorklistNarrowing>) => void;
 }
 
-/** Search (submitted), order by waiting time and "assigned to me" (applied when chosen). */
-export function WorklistToolbar({ narrowing, onChange }: WorklistToolbarProps) {
-  const { t } = useTranslation('clinic-worklist');
+/**
+ * Search (submitted), order by waiting time and "assigned to me", and on orders on hold the
+ * hold reason with its count (applied when chosen). Native selects: keyboard and screen reader
+ * work as everywhere else.
+ */
+export function WorklistToolbar({ narrowing, holdCounts, onChange }: WorklistToolbarProps) {
+  const { t, i18n } = useTranslation('clinic-worklist');
+  const n = (count: number) => formatNumber(count, i18n.language);
   return (
     <div className="admin-toolbar worklist__toolbar">
       <SearchForm
@@ -32,6 +40,21 @@ export function WorklistToolbar({ narrowing, onChange }: WorklistToolbarProps) {
         ]}
         onChange={(value) => onChange({ sort: WorklistSort.safeParse(value).data })}
       />
+      {holdCounts && (
+        <SelectField
+          className="admin-toolbar__filter"
+          label={t('tools.holdReason')}
+          value={narrowing.holdReason ?? ''}
+          options={[
+            { value: '', label: t('tools.holdReasonAll') },
+            ...holdCounts.map(({ reason, count }) => ({
+              value: reason,
+              label: t('tools.holdReasonCount', { reason: t(`row.holdReason.${reason}`), n: n(count) }),
+            })),
+          ]}
+          onChange={(value) => onChange({ holdReason: HoldReason.safeParse(value).data })}
+        />
+      )}
       <div className="admin-toolbar__filter worklist__mine">
         <Checkbox
           label={t('tools.mine')}

@@ -1,6 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { WORKLIST_PAGE_SIZE, WorklistQueue, WorklistSort, type WorklistRow } from '@portal/protocol';
+import {
+  HoldReason,
+  isOrderQueue,
+  WORKLIST_PAGE_SIZE,
+  WorklistQueue,
+  WorklistSort,
+  type WorklistRow,
+} from '@portal/protocol';
 import { formatNumber } from '../../../i18n/format.ts';
 import { formatPersonName } from '../../../i18n/person-name.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
@@ -12,13 +19,17 @@ import { WorklistRowText, WorklistRowTime } from './WorklistRowText.tsx';
 import './worklist.css';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 
-/** The queue, page, search, order and "mine" the address names; anything the protocol refuses falls back to the default. */
+/**
+ * The queue, page, search, order, "mine" and hold reason the address names; anything the
+ * protocol refuses falls back to the default.
+ */
 function selectionFrom(params: URLSearchParams) {
   const queue = WorklistQueue.safeParse(params.get('queue'));
   const narrowing: WorklistNarrowing = {
     q: params.get('q')?.trim().slice(0, 100) || undefined,
     sort: WorklistSort.safeParse(params.get('sort')).data,
     mine: params.get('mine') === 'true',
+    holdReason: HoldReason.safeParse(params.get('hold_reason')).data,
   };
   return {
     queue: queue.success ? queue.data : undefined,
@@ -27,7 +38,7 @@ function selectionFrom(params: URLSearchParams) {
   };
 }
 
-/** The address of a queue's page, keeping the search, order and "mine" in force. */
+/** The address of a queue's page, keeping the search, order and "mine" in force (the hold reason on its queue only). */
 function addressOf(queue: WorklistQueue, page: number, narrowing: WorklistNarrowing) {
   return `?${new URLSearchParams({
     view: 'attention',
@@ -36,8 +47,16 @@ function addressOf(queue: WorklistQueue, page: number, narrowing: WorklistNarrow
     ...(narrowing.q ? { q: narrowing.q } : {}),
     ...(narrowing.sort ? { sort: narrowing.sort } : {}),
     ...(narrowing.mine ? { mine: 'true' } : {}),
+    ...(queue === 'orders_on_hold' && narrowing.holdReason ? { hold_reason: narrowing.holdReason } : {}),
   })}`;
 }
+
+/** A row's item, as the server keys its assignment: a document, a resupply prompt, an order, else the patient. */
+const rowKey = (row: WorklistRow) =>
+  row.document?.assignment_id ?? row.order?.resupply_prompt_id ?? row.order?.id ?? row.patient.id;
+
+/** The patient's chart; for an order, its orders section. */
+const chartOf = (row: WorklistRow) => `/users/${row.patient.id}${row.order ? '#orders' : ''}`;
 
 /**
  * "Needs attention": the queues the staff member may see, each with its count, and one
@@ -69,7 +88,10 @@ export function WorklistView() {
                   aria-current={q === data.queue ? 'page' : undefined}
                 >
                   <span>{t(`queues.${q}`)}</span>
-                  <span className="worklist__count" aria-label={t('queues.count', { count })}>
+                  <span
+                    className="worklist__count"
+                    aria-label={t(isOrderQueue(q) ? 'queues.countOrders' : 'queues.count', { count })}
+                  >
                     {formatNumber(count, i18n.language)}
                   </span>
                 </Link>
@@ -81,6 +103,7 @@ export function WorklistView() {
       {data && queue && (
         <WorklistToolbar
           narrowing={selection.narrowing}
+          holdCounts={data.hold_counts}
           onChange={(change) =>
             setParams(
               new URLSearchParams(addressOf(queue, 1, { ...selection.narrowing, ...change }).slice(1)),
@@ -107,16 +130,18 @@ export function WorklistView() {
               {data.items.length === 0 && (
                 <tr>
                   <td colSpan={5} className="data-table__empty">
-                    {selection.narrowing.q || selection.narrowing.mine
+                    {selection.narrowing.q ||
+                    selection.narrowing.mine ||
+                    (queue === 'orders_on_hold' && selection.narrowing.holdReason)
                       ? t('table.noMatch')
                       : t('table.empty')}
                   </td>
                 </tr>
               )}
               {data.items.map((row) => (
-                <tr key={row.document?.assignment_id ?? row.patient.id}>
+                <tr key={rowKey(row)}>
                   <th scope="row" data-label={t('table.patient')}>
-                    <Link to={`/users/${row.patient.id}`}>{nameOf(row)}</Link>
+                    <Link to={chartOf(row)}>{nameOf(row)}</Link>
                   </th>
                   <td data-label={t('table.what')}>
                     <WorklistRowText queue={queue} row={row} />
@@ -132,11 +157,15 @@ export function WorklistView() {
                       <DeclineActions row={row} patientName={nameOf(row)} />
                     ) : queue === 'unread_messages' ? (
                       <ConversationLink row={row} patientName={nameOf(row)} />
-                    ) : (
+                    ) : row.order ? (
                       <Link
-                        to={`/users/${row.patient.id}`}
-                        aria-label={t('actions.openLabel', { name: nameOf(row) })}
+                        to={chartOf(row)}
+                        aria-label={t('actions.openOrdersLabel', { name: nameOf(row) })}
                       >
+                        {t('actions.openOrders')}
+                      </Link>
+                    ) : (
+                      <Link to={chartOf(row)} aria-label={t('actions.openLabel', { name: nameOf(row) })}>
                         {t('actions.open')}
                       </Link>
                     )}

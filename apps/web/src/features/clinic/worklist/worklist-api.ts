@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ClinicAssignment,
+  HoldReason,
   WorklistAssignees,
   WorklistAssignRequest,
   WorklistAssignResult,
@@ -19,6 +20,8 @@ export interface WorklistNarrowing {
   q: string | undefined;
   sort: WorklistSort | undefined;
   mine: boolean;
+  /** On orders on hold: one hold reason. */
+  holdReason: HoldReason | undefined;
 }
 
 export function fetchWorklist(
@@ -35,6 +38,7 @@ export function fetchWorklist(
       ...(narrowing.q ? { q: narrowing.q } : {}),
       ...(narrowing.sort ? { sort: narrowing.sort } : {}),
       ...(narrowing.mine ? { mine: 'true' } : {}),
+      ...(queue === 'orders_on_hold' && narrowing.holdReason ? { hold_reason: narrowing.holdReason } : {}),
     },
   });
 }
@@ -54,6 +58,7 @@ export function useWorklist(queue: WorklistQueue | undefined, page: number, narr
       narrowing.q ?? '',
       narrowing.sort ?? '',
       narrowing.mine,
+      narrowing.holdReason ?? '',
     ],
     queryFn: () => fetchWorklist(queue, page, narrowing),
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { WorklistPage, WorklistQueue, WorklistRow } from '@portal/protocol';
+import type { WorklistOrder, WorklistPage, WorklistQueue, WorklistRow } from '@portal/protocol';
 import { columnNames } from '../../../../testing/column-names.ts';
 import { expectNoAxeViolations } from '../../../../testing/axe.ts';
 import { renderScreen } from '../../../../testing/render-screen.tsx';
@@ -21,6 +21,7 @@ function row(n: number, change: Partial<WorklistRow> = {}): WorklistRow {
     flags: null,
     unread: null,
     thread_id: null,
+    order: null,
     assignee: null,
     ...change,
   };
@@ -42,20 +43,30 @@ const mei = row(1, {
 function queuePage(
   queue: WorklistQueue,
   items: WorklistRow[],
-  { total = items.length, page = 1, q = '', sort = '', mine = false } = {},
+  {
+    total = items.length,
+    page = 1,
+    q = '',
+    sort = '',
+    mine = false,
+    holdReason = '',
+    holdCounts = null as WorklistPage['hold_counts'],
+  } = {},
 ) {
   const answer: WorklistPage = {
     queues: [
       { queue: 'intake_new', count: queue === 'intake_new' ? total : 3 },
       { queue: 'declined_documents', count: queue === 'declined_documents' ? total : 1 },
+      { queue: 'orders_on_hold', count: queue === 'orders_on_hold' ? total : 2 },
     ],
     queue,
     items,
     total,
     page,
     page_size: 25,
+    hold_counts: holdCounts,
   };
-  return [['clinic-worklist', STAFF, queue, page, q, sort, mine], answer] as const;
+  return [['clinic-worklist', STAFF, queue, page, q, sort, mine, holdReason], answer] as const;
 }
 
 const sam = { id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091', first_name: 'Sam', last_name: 'Staff' };
@@ -74,7 +85,7 @@ function renderWorklist(
     url: `/users?view=attention&queue=${queue}`,
     data: [...pages, assignees(queue)],
     locale,
-    staff: { email: STAFF, auths: ['manage_documents', 'review_intake'] },
+    staff: { email: STAFF, auths: ['manage_documents', 'review_intake', 'manage_orders'] },
   });
 }
 
@@ -234,6 +245,134 @@ describe('finding, ordering and assigning', () => {
       await expect.element(control).toBeVisible();
       expect(control.element().getBoundingClientRect().right).toBeLessThanOrEqual(390);
     }
+    await expectNoAxeViolations(screen.container);
+  });
+});
+
+describe('the orders desk’s queues', () => {
+  const order = (change: Partial<WorklistOrder> = {}): WorklistOrder => ({
+    id: '9e8d7c6b-5a49-4382-9172-615049382716',
+    status: 'on_hold',
+    item_gb: 'Wheelchair',
+    item_cn: '轮椅',
+    hold_reasons: ['insurance_issue', 'prescription_needed'],
+    delivery: null,
+    resupply_prompt_id: null,
+    ...change,
+  });
+  const held = row(3, {
+    patient: { id: '5e6f7081-92a3-4b45-8d6e-7f8091021324', first_name: 'Hana', last_name: 'Ito' },
+    order: order(),
+  });
+  const walker = row(4, {
+    patient: { id: '6f708192-a3b4-4c56-9e7f-809102132435', first_name: 'Omar', last_name: 'Aziz' },
+    order: order({
+      id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3',
+      item_gb: 'Walker',
+      item_cn: '助行器',
+      hold_reasons: ['insurance_issue'],
+    }),
+  });
+  const holdCounts: WorklistPage['hold_counts'] = [
+    { reason: 'prescription_needed', count: 1 },
+    { reason: 'prior_authorisation_pending', count: 0 },
+    { reason: 'insurance_issue', count: 2 },
+    { reason: 'assessment_needed', count: 0 },
+    { reason: 'signature_needed', count: 0 },
+    { reason: 'patient_unreachable', count: 0 },
+  ];
+
+  test('lists orders on hold with their reasons, links each to the patient’s orders and narrows by reason from the keyboard', async () => {
+    await page.viewport(1280, 900);
+    const screen = await renderWorklist('orders_on_hold', [
+      queuePage('orders_on_hold', [held, walker], { holdCounts }),
+      queuePage('orders_on_hold', [held], { holdCounts, holdReason: 'prescription_needed' }),
+    ]);
+    await expect
+      .element(
+        screen
+          .getByRole('navigation', { name: 'Queues' })
+          .getByRole('link', { name: 'Orders on hold 2 orders' }),
+      )
+      .toHaveAttribute('aria-current', 'page');
+    const table = screen.getByRole('table', { name: 'Orders on hold' });
+    const hana = table.getByRole('row').filter({ hasText: 'Hana Ito' });
+    await expect.element(hana).toHaveTextContent('Wheelchair: Insurance issue; Prescription needed');
+    await expect.element(hana).toHaveTextContent('On hold since');
+    await expect
+      .element(hana.getByRole('link', { name: 'Open Hana Ito’s orders' }))
+      .toHaveAttribute('href', `/users/${held.patient.id}#orders`);
+    await expect
+      .element(hana.getByRole('link', { name: 'Hana Ito' }))
+      .toHaveAttribute('href', `/users/${held.patient.id}#orders`);
+
+    const reason = screen.getByRole('combobox', { name: 'Hold reason' });
+    expect([...(reason.element() as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Every reason',
+      'Prescription needed (1)',
+      'Prior authorisation pending (0)',
+      'Insurance issue (2)',
+      'BF-ADL assessment needed (0)',
+      'Patient signature needed (0)',
+      'Patient unreachable (0)',
+    ]);
+    await reason.element().focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(reason).toHaveValue('prescription_needed');
+    await expect.element(table.getByRole('row').filter({ hasText: 'Omar Aziz' })).not.toBeInTheDocument();
+    await expect.element(table.getByRole('row').filter({ hasText: 'Hana Ito' })).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('words each order queue’s row: deliveries, proofs, resupplies, rentals, overdue', async () => {
+    await page.viewport(1280, 900);
+    const window = { starts_at: '2026-11-29T09:00:00.000Z', ends_at: '2026-11-29T11:00:00.000Z' };
+    const cases: [WorklistQueue, Partial<WorklistOrder>, string][] = [
+      [
+        'deliveries_today',
+        { status: 'delivery_scheduled', delivery: window },
+        'Wheelchair: Delivery booked, ',
+      ],
+      ['proofs_missing', { status: 'delivered' }, 'Wheelchair: Delivered, no signed proof of delivery'],
+      [
+        'proofs_missing',
+        { status: 'out_for_delivery', delivery: window },
+        'Wheelchair: out for delivery, window ended',
+      ],
+      [
+        'resupplies_due',
+        { status: 'completed', resupply_prompt_id: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9' },
+        'Wheelchair: resupply due, the patient has not answered',
+      ],
+      ['rentals_ending', { status: 'in_rental' }, 'Wheelchair: the rental’s last month'],
+      ['orders_overdue', { status: 'approved' }, 'Wheelchair: Approved, nothing shipped'],
+    ];
+    for (const [queue, change, text] of cases) {
+      const screen = await renderWorklist(queue, [
+        queuePage(queue, [{ ...held, order: order({ hold_reasons: null, ...change }) }]),
+      ]);
+      await expect.element(screen.getByRole('row').filter({ hasText: 'Hana Ito' })).toHaveTextContent(text);
+      await expect.element(screen.getByRole('combobox', { name: 'Hold reason' })).not.toBeInTheDocument();
+      screen.unmount();
+    }
+  });
+
+  test('in Chinese on a phone, the reason filter and the row read in Chinese and fit', async () => {
+    await page.viewport(390, 844);
+    const screen = await renderWorklist(
+      'orders_on_hold',
+      [queuePage('orders_on_hold', [held], { holdCounts })],
+      {
+        locale: 'cn',
+      },
+    );
+    const reason = screen.getByRole('combobox', { name: '暂停原因' });
+    await expect.element(reason).toBeVisible();
+    expect(reason.element().getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    await expect
+      .element(screen.getByRole('row').filter({ hasText: '轮椅' }))
+      .toHaveTextContent('轮椅：保险问题；需要处方');
+    await expect.element(screen.getByRole('link', { name: /的订单$/ })).toBeVisible();
     await expectNoAxeViolations(screen.container);
   });
 });
