@@ -35,12 +35,11 @@ export interface QueueSql {
 /** A time as a typed parameter, the same on PGlite and node-postgres. */
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
-const noOrder = sql`null::uuid as order_id, null::uuid as prompt_id`;
-const none = sql`null::uuid as assignment_id, null::int as version, null::text as title,
-  null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered, ${noOrder}`;
 /** An order queue's row: the order and nothing of the other queues'. */
 const orderColumns = sql`null::uuid as assignment_id, null::int as version, null::text as title,
   null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered`;
+const noOrder = sql`null::uuid as order_id, null::uuid as prompt_id`;
+const none = sql`${orderColumns}, ${noOrder}`;
 
 /** The orders desk's queues (their definitions: clinic-worklist.ts, decision 0035). */
 function orderQueue(queue: OrderQueue, now: Date): QueueSql {
