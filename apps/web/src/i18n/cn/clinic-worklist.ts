@@ -103,7 +103,7 @@ export default {
     open: '打开患者',
     openLabel: '打开患者 {{name}}',
     openOrders: '打开订单',
-    openOrdersLabel: '打开 {{name}} 的订单',
+    openOrdersLabel: '打开订单：{{name}}',
     resend: '重新发送',
     resendLabel: '向 {{name}} 重新发送“{{title}}”',
     withdraw: '撤回',

@@ -103,7 +103,7 @@ export default {
     open: 'Open patient',
     openLabel: 'Open patient {{name}}',
     openOrders: 'Open orders',
-    openOrdersLabel: 'Open {{name}}’s orders',
+    openOrdersLabel: 'Open orders of {{name}}',
     resend: 'Re-send',
     resendLabel: 'Re-send “{{title}}” to {{name}}',
     withdraw: 'Withdraw',

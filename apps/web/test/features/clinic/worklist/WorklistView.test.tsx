@@ -300,7 +300,7 @@ describe('the orders desk’s queues', () => {
     await expect.element(hana).toHaveTextContent('Wheelchair: Insurance issue; Prescription needed');
     await expect.element(hana).toHaveTextContent('On hold since');
     await expect
-      .element(hana.getByRole('link', { name: 'Open Hana Ito’s orders' }))
+      .element(hana.getByRole('link', { name: 'Open orders of Hana Ito' }))
       .toHaveAttribute('href', `/users/${held.patient.id}#orders`);
     await expect
       .element(hana.getByRole('link', { name: 'Hana Ito', exact: true }))
@@ -365,7 +365,7 @@ describe('the orders desk’s queues', () => {
     await expect
       .element(screen.getByRole('row').filter({ hasText: '轮椅' }))
       .toHaveTextContent('轮椅：保险问题；需要处方');
-    await expect.element(screen.getByRole('link', { name: /的订单$/ })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: /^打开订单：/ })).toBeVisible();
     await expectNoAxeViolations(screen.container);
   });
 });
