@@ -210,12 +210,7 @@ export async function readWorklist(
       action: 'worklist.read',
       outcome: 'success',
       actorId: actor.userId,
-      detail: {
-        queue,
-        page: query.page,
-        rows: items.length,
-        ...(holds && query.hold_reason ? { hold_reason: query.hold_reason } : {}),
-      },
+      detail: { queue, page: query.page, rows: items.length },
     }),
     ...shown.map((patientId) =>
       recordStandaloneAudit(ctx, actor.meta, {
