@@ -1,10 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { Codes, ProtocolError } from '@portal/protocol';
 import { WorkerLimitError, type WorkerPool } from '../../lib/worker-pool/worker-pool.ts';
-import { appendCertificatePage, type CertificateInfo } from './certificate-page.ts';
+import { appendCertificatePage, type CertificateInfo } from '../../lib/pdf/certificate-page.ts';
 import { sha256Hex } from '../../db/document-files.ts';
-import { signPdf } from './pdf-signature.ts';
-import { winAnsiSafe } from './pdf-text.ts';
+import { signPdf } from '../../lib/pdf/pdf-signature.ts';
+import { winAnsiSafe } from '../../lib/pdf/pdf-text.ts';
 import type { SigningCredentials } from '../settings/index.ts';
 import { stampFields, type StampInput } from './stamp-fields.ts';
 

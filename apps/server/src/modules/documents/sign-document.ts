@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   Codes,
   documentTransition,
-  MAX_SIGNATURE_PNG_BYTES,
   ProtocolError,
   type DocumentEvent,
   type DocumentSignature,
@@ -10,7 +9,7 @@ import {
   type signRequest,
 } from '@portal/protocol';
 import type { z } from 'zod';
-import { reencodeImage } from '../../lib/files/image-file.ts';
+import { checkSignatureImage } from '../../lib/pdf/signature-image.ts';
 import type { AppContext, OnBehalf, RequestMeta } from '../../context.ts';
 import { documentVersions, users } from '../../db/schema/index.ts';
 import { clinicIdentity, signingCredentials } from '../settings/index.ts';
@@ -75,15 +74,6 @@ async function reject(
     });
   });
   await mailStaffOfDecline(ctx);
-}
-
-/** A drawn signature is a PNG the decoder accepts; what is stamped is its re-encoded copy. */
-async function checkSignatureImage(signature: DocumentSignature): Promise<DocumentSignature> {
-  if (signature.kind !== 'drawn') return signature;
-  const bytes = Buffer.from(signature.png_base64, 'base64');
-  if (bytes.length > MAX_SIGNATURE_PNG_BYTES) throw new ProtocolError(Codes.tooLarge);
-  const image = await reencodeImage(bytes, ['image/png']);
-  return { kind: 'drawn', png_base64: image.bytes.toString('base64') };
 }
 
 type SignMove = Extract<SignInput, { action: 'sign' | 'submit' }>;

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { DocumentSignature, SigningField } from '@portal/protocol';
 import { embedCjkSubset } from '../../lib/pdf-cjk-font.ts';
-import { isWinAnsi } from './pdf-text.ts';
+import { isWinAnsi } from '../../lib/pdf/pdf-text.ts';
 
 export interface StampInput {
   original: Uint8Array;

@@ -8,18 +8,14 @@ import type { Queryable } from '../../db/database.ts';
 import { signingCertificates } from '../../db/schema/index.ts';
 import { randomCertificateSerial } from '../../lib/certificate-serial.ts';
 import { loadSettings } from './settings-queries.ts';
+import type { SigningCredentials } from '../../lib/pdf/pdf-signature.ts';
 import type { CheckedCertificate } from './certificate-upload.ts';
+
+export type { SigningCredentials };
 
 const PURPOSE = 'document-signing';
 const VALIDITY_YEARS = 10;
 const keyContext = `signing_certificates:${PURPOSE}`;
-
-export interface SigningCredentials {
-  /** PKCS#12 holding the key and certificate, as @signpdf/signer-p12 wants it. */
-  p12: Buffer;
-  passphrase: string;
-  commonName: string;
-}
 
 /**
  * The PKCS#12 built from the stored row, per running app. The row is read before every signature

@@ -3,7 +3,13 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
-import type { SigningCredentials } from '../settings/index.ts';
+
+export interface SigningCredentials {
+  /** PKCS#12 holding the key and certificate, as @signpdf/signer-p12 wants it. */
+  p12: Buffer;
+  passphrase: string;
+  commonName: string;
+}
 
 /** Room for the PKCS#7 blob (certificate + signature + attributes); 2048-bit RSA needs about 2 KB. */
 const SIGNATURE_BYTES = 8192;
