@@ -5,11 +5,13 @@ import { checkPdfFile } from './lib/files/pdf-file.ts';
 import { workerJob, type JobTask } from './lib/worker-pool/worker-job.ts';
 import { buildSignedPdfJob } from './modules/documents/build-signed-pdf.ts';
 import { pageBoxesOfPdf } from './modules/documents/page-boxes.ts';
+import { buildProofPdf } from './modules/orders/build-proof-pdf.ts';
 
 const JOBS: Record<string, (task: JobTask<never>) => Promise<unknown>> = {
   checkPdf: workerJob(checkPdfFile),
   buildSignedPdf: workerJob(buildSignedPdfJob),
   pageBoxes: workerJob(pageBoxesOfPdf),
+  buildProofPdf: workerJob(buildProofPdf),
 };
 
 export default function runJob({ job, ...task }: JobTask<never> & { job: string }): Promise<unknown> {

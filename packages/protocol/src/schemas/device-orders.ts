@@ -292,6 +292,19 @@ export const DesigneeRelationship = z.enum([
 export type DesigneeRelationship = z.infer<typeof DesigneeRelationship>;
 
 /**
+ * What the signer declares, shown on the signing screen and printed on the proof. The supplier,
+ * its staff and anyone with a financial interest in the delivery may not sign (device-orders.md).
+ */
+export const PROOF_OF_DELIVERY_CONSENT: Record<'gb' | 'cn', string> = {
+  gb:
+    'I received the items listed on the date shown. I am the patient, or I sign for the patient with ' +
+    'the relationship shown; I am not employed by the supplier and have no financial interest in this ' +
+    'delivery. I agree to sign electronically, and I accept that my electronic signature has the same ' +
+    'effect as my handwritten signature.',
+  cn: '我已于所示日期收到所列物品。我是患者本人，或以所示关系代表患者签收；我不受雇于供应商，与本次送货无经济利益关系。我同意以电子方式签署，并接受我的电子签名与手写签名具有同等效力。',
+};
+
+/**
  * `POST /patient/orders/deliver/`: the proof of delivery, signed at the door on a phone. `signer`
  * is the patient, a designee handed the patient's phone, or the caregiver signed in and acting
  * (`representative`: their grant's representative signing, decision 0023).

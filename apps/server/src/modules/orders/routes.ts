@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
 import { chooseDeliverySlot } from './choose-delivery-slot.ts';
+import { deliveryRoutes } from './delivery-routes.ts';
 import { messageAboutOrder } from './message-about-order.ts';
 import { moveOrderAsStaff } from './move-order-as-staff.ts';
 import { offerDeliverySlots } from './offer-delivery-slots.ts';
@@ -32,6 +33,7 @@ const actOnOrders = { roles: ['user' as const], caregiver: 'act_on_orders' as co
 /** Decision 0035: the catalogue, a patient's orders for staff, and "My equipment" for the patient. */
 export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(deliveryRoutes, { ctx });
 
   r.get('/admin/catalogue/', {
     config: { ...ADMIN_ONLY, permission: ORDER_READERS },
