@@ -42,11 +42,9 @@ function recordLines(record: DeliveryRecord): PageLine[] {
     [`Delivery address: ${record.address}`],
     8,
     heading('Items delivered'),
-    ...record.items.map(
-      (item): [string] => [
-        `${item.name} (HCPCS ${item.hcpcs}), quantity ${item.quantity}, serial number ${item.serialNumber ?? '—'}`,
-      ],
-    ),
+    ...record.items.map((item): [string] => [
+      `${item.name} (HCPCS ${item.hcpcs}), quantity ${item.quantity}, serial number ${item.serialNumber ?? '—'}`,
+    ]),
     8,
     heading('Received'),
     [`Date received (date of service): ${record.receivedOn}`],
@@ -107,6 +105,9 @@ export async function buildProofPdfInWorker(workers: WorkerPool, request: ProofP
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (error) {
     if (!(error instanceof WorkerLimitError)) throw error;
-    throw new ProtocolError(Codes.unavailable, 'The delivery could not be signed in time: try again in a moment');
+    throw new ProtocolError(
+      Codes.unavailable,
+      'The delivery could not be signed in time: try again in a moment',
+    );
   }
 }
