@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '@portal/protocol/testing';
+import { loadDocumentFile } from '../../../src/db/document-files.ts';
 import { auditLog, deviceDeliveries, users } from '../../../src/db/schema/index.ts';
+import { purgeGrowingTables } from '../../../src/jobs/purge-growing-tables.ts';
 import { deliveryDetailsContext } from '../../../src/modules/orders/sign-for-delivery.ts';
 import { actingFor, liveGrant, addCaregiver } from '../../../testing/caregivers.ts';
 import { addCatalogueItem, orderAt, orderRow, proofOf, signDelivery } from '../../../testing/deliveries.ts';
@@ -174,5 +176,18 @@ describe('proof of delivery', () => {
     const order = await orderRow(t, id);
     expect(order.status).toBe('in_rental');
     expect(order.rentalStartedAt).not.toBeNull();
+  });
+
+  it('keeps every proof through the purge, past the seven years from the date of service', async () => {
+    const id = await orderAt(t, patientId, [{ catalogueItemId: walker }]);
+    await signDelivery(patient, proofOf(id));
+    const eightYearsOn = new Date(t.portal.ctx.now().getTime() + 8 * 366 * 86_400_000);
+    await purgeGrowingTables(t.portal.ctx, eightYearsOn);
+    const [row] = await t.portal.ctx.db
+      .select()
+      .from(deviceDeliveries)
+      .where(eq(deviceDeliveries.orderId, id));
+    const file = await loadDocumentFile(t.portal.ctx, t.portal.ctx.db, row!.signedFileId);
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
