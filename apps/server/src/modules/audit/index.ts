@@ -1,2 +1,2 @@
 /** The audit module's public entry: how every other module records an audit row. */
-export { recordAudit, recordStandaloneAudit } from './record-audit.ts';
+export { recordAudit, recordAudits, recordStandaloneAudit } from './record-audit.ts';

@@ -25,6 +25,17 @@ export async function recordAudit(db: Queryable, meta: RequestMeta | null, entry
   observeAudit(entry.action, entry.outcome);
 }
 
+/** Appends many rows in one statement: a job's work over many patients, one row each. */
+export async function recordAudits(
+  db: Queryable,
+  meta: RequestMeta | null,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map((entry) => auditRow(meta, entry)));
+  for (const entry of entries) observeAudit(entry.action, entry.outcome);
+}
+
 const groupCommitOf = perDatabase((db) => new AuditGroupCommit(db));
 
 /**

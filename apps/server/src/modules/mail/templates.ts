@@ -280,6 +280,27 @@ export const MAIL_TEMPLATES = {
       action: '查看我的文件',
     },
   },
+  // Decision 0035: a resupply comes round. No item is named: what a patient uses is PHI.
+  resupply_due: {
+    gb: {
+      subject: (v) => `${v.clinic}: something about your equipment needs your answer`,
+      paragraphs: (v) => [
+        'Hello,',
+        `Something about your equipment from ${v.clinic} needs your answer.`,
+        'For your privacy this message does not say what it is: sign in to answer.',
+      ],
+      action: 'Open my equipment',
+    },
+    cn: {
+      subject: (v) => `${v.clinic}：您的设备有一事需要您答复`,
+      paragraphs: (v) => [
+        '您好：',
+        `您在${v.clinic}的设备有一事需要您答复。`,
+        '为保护您的隐私，本邮件不说明具体内容，请登录后答复。',
+      ],
+      action: '查看我的设备',
+    },
+  },
   // Decision 0023: a grant the clinic records for the patient is told to the patient at once.
   caregiver_recorded_for_you: {
     gb: {
