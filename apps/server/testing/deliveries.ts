@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OrderStatus, ProofOfDeliveryRequest } from '@portal/protocol';
+import type { OrderResult, OrderStatus, ProofOfDeliveryRequest } from '@portal/protocol';
 import { catalogueItems, deviceOrderItems, deviceOrders } from '../src/db/schema/index.ts';
 import { makeSignaturePng } from './documents.ts';
 import type { TestPortal } from './test-portal.ts';
@@ -78,4 +78,4 @@ export function proofOf(
 type Poster = { post<T>(path: string, body: unknown, opts?: { encrypt?: boolean }): Promise<T> };
 
 export const signDelivery = (client: Poster, proof: ProofOfDeliveryRequest) =>
-  client.post<{ order_id: string }>('/patient/orders/deliver/', proof, { encrypt: true });
+  client.post<OrderResult>('/patient/orders/deliver/', proof, { encrypt: true });

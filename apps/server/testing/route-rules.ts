@@ -213,10 +213,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /admin/patients/:id/caregivers/revoke/': staff('manage_users'),
   'GET /admin/patients/:id/caregivers/authority/': staff(CHART_CAREGIVER_READERS),
   'POST /admin/patients/:id/representative_signing/': staff(REPRESENTATIVE_SIGNING_PERMISSION),
-  // Another patient's order answers 10404 there: test/modules/orders/delivery.test.ts.
+  // Another patient's order or prompt answers 10404 there: test/modules/orders/{delivery,resupply}.test.ts.
   'POST /patient/orders/deliver/': { access: 'patient', caregiver: 'act_on_orders' },
   'GET /patient/orders/proof/': { access: 'patient', caregiver: 'view_orders' },
   'GET /admin/orders/proof/': staff(['manage_orders', 'read_chart']),
+  'POST /patient/orders/resupply/': { access: 'patient', caregiver: 'act_on_orders' },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { runDocumentJobs } from '../modules/documents/index.ts';
-import { runOrderJobs } from '../modules/orders/index.ts';
+import { remindResupplies, runOrderJobs } from '../modules/orders/index.ts';
 import type { Job } from './job.ts';
 import { purgeGrowingTables } from './purge-growing-tables.ts';
 
@@ -13,8 +13,16 @@ export const JOBS: readonly Job[] = [
   // Documents past their due time expire, and reminders go out, within a minute.
   { name: 'documents', everyMs: 60_000, run: (ctx) => runDocumentJobs(ctx) },
   // A device order's hold the patient cleared outside the portal's orders pages (a card added,
-  // the BF-ADL answered, the form signed) clears within a minute, even if nobody reads the order.
-  { name: 'orders', everyMs: 60_000, run: (ctx) => runOrderJobs(ctx) },
+  // the BF-ADL answered, the form signed) clears within a minute, even if nobody reads the order;
+  // a resupply that came round is reminded of within a minute of its eligibility.
+  {
+    name: 'orders',
+    everyMs: 60_000,
+    run: async (ctx) => {
+      await runOrderJobs(ctx);
+      await remindResupplies(ctx);
+    },
+  },
   // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
   // PURGE_INTERVAL_SECONDS sets the interval (createPortal); this is its default.
   { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeBody, idQuery, proofOfDeliveryRequest } from '@portal/protocol';
+import { envelopeBody, idQuery, proofOfDeliveryRequest, resupplyAnswerRequest } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { ADMIN_ONLY } from '../../plugins/route-access.ts';
+import { answerResupply } from './answer-resupply.ts';
 import { readProof } from './read-proof.ts';
 import { signForDelivery } from './sign-for-delivery.ts';
 
@@ -13,7 +14,10 @@ const actOnOrders = { roles: ['user' as const], caregiver: 'act_on_orders' as co
 const staffReadsProof = { ...ADMIN_ONLY, permission: ['manage_orders', 'read_chart'] as const };
 const tags = ['orders'];
 
-/** Decision 0035: the proof of delivery, signed at the door and read back by patient and staff. */
+/**
+ * Decision 0035: the proof of delivery, signed at the door and read back by patient and staff,
+ * and the patient's answer to a resupply reminder.
+ */
 export async function deliveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -23,14 +27,16 @@ export async function deliveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     config: { ...actOnOrders, encryptedBody: true },
     schema: {
       tags,
-      summary: 'Sign the proof of delivery of an order out for delivery; encrypted body and answer',
+      summary:
+        'Sign the proof of delivery of an order out for delivery; encrypted body (sealed: OrderResult)',
       body: proofOfDeliveryRequest,
       response: encrypted,
     },
     handler: async (request) => {
       const signer = { userId: request.signedIn().id, roles: request.signedIn().roles };
-      const orderId = await signForDelivery(ctx, signer, request.patientId(), request.body, request.meta());
-      return request.sealed({ order_id: orderId });
+      return request.sealed(
+        await signForDelivery(ctx, signer, request.patientId(), request.body, request.meta()),
+      );
     },
   });
 
@@ -58,5 +64,17 @@ export async function deliveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     handler: async (request) =>
       request.sealed(await readProof(ctx, request.query.id, null, request.signedIn().id, request.meta())),
+  });
+
+  r.post('/patient/orders/resupply/', {
+    config: { ...actOnOrders, encryptedBody: true },
+    schema: {
+      tags,
+      summary:
+        'Answer a resupply reminder; still in use orders the items again; encrypted body (sealed: ResupplyAnswerResult)',
+      body: resupplyAnswerRequest,
+      response: encrypted,
+    },
+    handler: async (request) => request.sealed(await answerResupply(ctx, request.actor(), request.body)),
   });
 }

@@ -13,3 +13,4 @@ export {
 } from './order-view.ts';
 export { addOrderResources } from './orders-to-fhir.ts';
 export { recordDelivery } from './record-delivery.ts';
+export { remindResupplies } from './resupply-job.ts';

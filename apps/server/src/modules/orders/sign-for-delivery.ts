@@ -5,6 +5,7 @@ import {
   orderTransition,
   PROOF_OF_DELIVERY_CONSENT,
   ProtocolError,
+  type OrderResult,
   type proofOfDeliveryRequest,
   type Role,
 } from '@portal/protocol';
@@ -23,6 +24,7 @@ import type { CertificateEvent } from '../../lib/pdf/certificate-page.ts';
 import { checkSignatureImage } from '../../lib/pdf/signature-image.ts';
 import { clinicIdentity, signingCredentials } from '../settings/index.ts';
 import { buildProofPdfInWorker, type DeliveryRecord } from './build-proof-pdf.ts';
+import { orderView } from './order-view.ts';
 import { recordDelivery } from './record-delivery.ts';
 
 type ProofInput = z.output<typeof proofOfDeliveryRequest>;
@@ -48,7 +50,7 @@ export async function signForDelivery(
   patientId: string,
   input: ProofInput,
   meta: RequestMeta,
-): Promise<string> {
+): Promise<OrderResult> {
   // The supplier's staff may not sign as designee (device-orders.md): no staff account signs.
   if (signer.roles.includes('admin')) throw new ProtocolError(Codes.forbidden);
   const [order] = await ctx.db
@@ -128,7 +130,7 @@ export async function signForDelivery(
     address: input.address,
     received_on: input.received_on,
   };
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const file = await storeDocumentFile(ctx, tx, pdf, 'application/pdf');
     await recordDelivery(ctx, tx, {
       order,
@@ -148,8 +150,8 @@ export async function signForDelivery(
       grantId: onBehalf?.grantId ?? null,
       signedAt,
     });
+    return { order: await orderView(ctx, tx, order.id, { kind: 'patient' }) };
   });
-  return order.id;
 }
 
 /**

@@ -54,7 +54,7 @@ describe('proof of delivery', () => {
       { catalogueItemId: walker, quantity: 2, serialNumber: 'WK-2231' },
     ]);
     const answer = await signDelivery(patient, proofOf(id));
-    expect(answer).toEqual({ order_id: id });
+    expect(answer.order).toMatchObject({ id, status: 'delivered', has_proof: true });
     const order = await orderRow(t, id);
     expect(order.status).toBe('delivered');
     expect(order.deliveredAt).not.toBeNull();
