@@ -132,7 +132,7 @@ function certificateLines(info: CertificateInfo): PageLine[] {
     [`SHA-256 of the original document: ${info.originalSha256}`],
     [`SHA-256 of the signed document: ${info.stampedSha256}`],
     [
-      'The signed-document hash is computed over the document with the signature stamped in, ' +
+      'The signed-document hash is computed over the document with the signature stamped into its fields, ' +
         'before this certificate page was added and before the digital signature was applied. ' +
         `The whole file, this page included, is then digitally signed (PAdES, PKCS#7 detached) with the certificate "${info.certificateName}"; ` +
         'any later change to the file invalidates that signature.',
