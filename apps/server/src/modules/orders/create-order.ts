@@ -57,7 +57,14 @@ export async function createOrder(ctx: AppContext, tx: Transaction, order: NewOr
   );
   const draft = { id, patientId: order.patientId, status: 'draft' as const, version: 1 };
   const change = { actor: order.actor, actorId: order.createdBy, meta: order.meta };
-  await recordOrderEvent(ctx, tx, { order: draft, action: 'create', toStatus: 'draft', ...change });
+  // The clinician's note reads on the order's first line of history, for staff only.
+  await recordOrderEvent(ctx, tx, {
+    order: draft,
+    action: 'create',
+    toStatus: 'draft',
+    note: order.note,
+    ...change,
+  });
   if (!order.submit) return id;
   const status = await moveOrder(ctx, tx, {
     order: draft,

@@ -1,0 +1,343 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, Codes, type DeviceOrder } from '@portal/protocol';
+import { auditLog, deviceOrderEvents } from '../../../src/db/schema/index.ts';
+import { runOrderJobs } from '../../../src/modules/orders/index.ts';
+import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
+import { actingFor, addCaregiver, liveGrant } from '../../../testing/caregivers.ts';
+import { addPatient, expectCode, failureCodeOf } from '../../../testing/documents.ts';
+import {
+  addCoverage,
+  move,
+  myEquipment,
+  offerSlots,
+  ordersOf,
+  prescribe,
+  saveCatalogueItem,
+  startOrdersWorld,
+  WHEELCHAIR,
+  window,
+  type OrdersWorld,
+} from '../../../testing/orders.ts';
+
+const fieldErrorsOf = async (call: Promise<unknown>) => {
+  const error = await call.catch((e: unknown) => e);
+  if (!(error instanceof ApiError)) throw new Error('expected the call to fail');
+  return { code: error.code, paths: (error.errors ?? []).map((e) => e.path) };
+};
+
+describe('device orders', () => {
+  let w: OrdersWorld;
+  let wheelchairId: string;
+
+  beforeAll(async () => {
+    w = await startOrdersWorld();
+    wheelchairId = (await saveCatalogueItem(w.desk, WHEELCHAIR)).id;
+  });
+  afterAll(() => w.t.close());
+
+  /** A patient with a card on file and a BF-ADL answered: nothing holds their orders. */
+  async function readyPatient() {
+    const patient = await addPatient(w.t, 'Jordan');
+    await addCoverage(patient.client);
+    await saveAssessment(patient.client, submission(answersTotalling(60)));
+    return patient;
+  }
+
+  it('holds a new patient’s wheelchair for the BF-ADL and insurance, and releases it once the patient has done both', async () => {
+    const patient = await addPatient(w.t, 'Riley');
+    const order = await prescribe(w.clinician, patient.id, wheelchairId, { note: 'Left hemiparesis' });
+    expect(order.status).toBe('on_hold');
+    expect(order.holds.map((hold) => [hold.reason, hold.step])).toEqual([
+      ['insurance_issue', 'add_insurance'],
+      ['assessment_needed', 'answer_bf_adl'],
+    ]);
+    expect(order.events.map((e) => [e.action, e.actor])).toEqual([
+      ['create', 'prescriber'],
+      ['submit', 'prescriber'],
+      ['hold', 'system'],
+      ['hold', 'system'],
+    ]);
+    expect(order.events[0]!.note).toBe('Left hemiparesis');
+
+    const mine = await myEquipment(patient.client);
+    expect(mine.tasks.map((task) => [task.kind, task.hold?.step])).toEqual([
+      ['clear_hold', 'add_insurance'],
+      ['clear_hold', 'answer_bf_adl'],
+    ]);
+    // The clinic's people are "the clinic" to the patient, and staff notes stay with staff.
+    expect(mine.orders[0]!.events[0]).toMatchObject({ actor: 'prescriber', actor_name: null, note: null });
+
+    await addCoverage(patient.client);
+    const [covered] = await ordersOf(w.desk, patient.id);
+    expect(covered!.status).toBe('on_hold');
+    expect(covered!.holds.map((hold) => hold.reason)).toEqual(['assessment_needed']);
+
+    await saveAssessment(patient.client, submission(answersTotalling(60)));
+    const after = await myEquipment(patient.client);
+    expect(after.orders[0]).toMatchObject({ status: 'submitted', holds: [] });
+    expect(after.tasks).toEqual([]);
+    expect(after.orders[0]!.events.slice(-2).map((e) => [e.action, e.actor, e.hold_reason])).toEqual([
+      ['clear_hold', 'system', 'insurance_issue'],
+      ['release', 'system', 'assessment_needed'],
+    ]);
+  });
+
+  it('clears a met hold from the orders job, with nobody reading the order', async () => {
+    const patient = await addPatient(w.t, 'Sam');
+    await addCoverage(patient.client);
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    expect(order.holds.map((hold) => hold.reason)).toEqual(['assessment_needed']);
+    await saveAssessment(patient.client, submission(answersTotalling(60)));
+    await runOrderJobs(w.t.portal.ctx);
+    const events = await w.t.portal.ctx.db
+      .select({ action: deviceOrderEvents.action, actor: deviceOrderEvents.actor })
+      .from(deviceOrderEvents)
+      .where(eq(deviceOrderEvents.orderId, order.id));
+    expect(events.at(-1)).toEqual({ action: 'release', actor: 'system' });
+  });
+
+  it('goes from approval to delivery: the desk approves and offers windows, the patient chooses one, the desk delivers', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    expect(order).toMatchObject({ status: 'submitted', holds: [] });
+    expect(order.actions).toEqual(['cancel']);
+
+    const approved = await move(w.desk, order, 'approve');
+    expect(approved.status).toBe('approved');
+    expect(approved.approved_at).not.toBeNull();
+
+    const offered = await offerSlots(w.desk, approved, [window(w.t, 24), window(w.t, 48)]);
+    expect(offered.slots).toHaveLength(2);
+    const mine = await myEquipment(patient.client);
+    expect(mine.tasks).toEqual([
+      expect.objectContaining({
+        kind: 'choose_slot',
+        order_id: order.id,
+        name: { gb: 'Standard wheelchair', cn: '标准轮椅' },
+      }),
+    ]);
+
+    const chosen = await patient.client.post<{ order: DeviceOrder }>(
+      '/patient/orders/slot/',
+      { id: order.id, version: offered.version, slot_id: offered.slots[1]!.id },
+      { encrypt: true },
+    );
+    expect(chosen.order).toMatchObject({
+      status: 'delivery_scheduled',
+      delivery: { starts_at: offered.slots[1]!.starts_at, ends_at: offered.slots[1]!.ends_at },
+      slots: [],
+    });
+    expect(chosen.order.events.at(-1)).toMatchObject({
+      action: 'schedule',
+      actor: 'patient',
+      actor_name: 'Jordan Tester',
+    });
+
+    const itemId = chosen.order.items[0]!.id;
+    const dispatched = await move(w.desk, chosen.order, 'dispatch', {
+      serials: [{ item_id: itemId, serial_number: 'WC-2231' }],
+    });
+    expect(dispatched.status).toBe('out_for_delivery');
+    expect(dispatched.items[0]!.serial_number).toBe('WC-2231');
+
+    const delivered = await move(w.desk, dispatched, 'deliver', { note: 'Carrier confirmation 1Z999' });
+    // A rented item goes on into its rental at once.
+    expect(delivered.status).toBe('in_rental');
+    expect(delivered.rental).toMatchObject({ months_total: 13, months_used: 1 });
+    expect(delivered.maintenance_due_at).not.toBeNull();
+  });
+
+  it('refuses a move the table does not hold with 10409 and leaves the history as it was', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    await expectCode(move(w.desk, order, 'dispatch'), Codes.conflict);
+    // The prescriber may not approve: that is the desk's.
+    await expectCode(move(w.clinician, order, 'approve'), Codes.conflict);
+    await expectCode(move(w.desk, { ...order, version: order.version + 5 }, 'approve'), Codes.conflict);
+    const [after] = await ordersOf(w.desk, patient.id);
+    expect(after!.version).toBe(order.version);
+    expect(after!.events).toEqual(order.events);
+  });
+
+  it('lets one of two racing approvals win; the other answers 10409', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    const codes = await Promise.all([
+      failureCodeOf(move(w.desk, order, 'approve')).catch(() => 0),
+      failureCodeOf(move(w.desk, order, 'approve')).catch(() => 0),
+    ]);
+    expect(codes.sort()).toEqual([0, Codes.conflict]);
+    const [after] = await ordersOf(w.desk, patient.id);
+    expect(after!.events.filter((e) => e.action === 'approve')).toHaveLength(1);
+  });
+
+  it('opens a hold only with its reason, and releases the order when its last hold clears', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    expect(await fieldErrorsOf(move(w.desk, order, 'hold'))).toEqual({
+      code: Codes.validation,
+      paths: ['reason'],
+    });
+    const held = await move(w.desk, order, 'hold', {
+      reason: 'patient_unreachable',
+      note: 'No answer twice',
+    });
+    const twice = await move(w.desk, held, 'hold', { reason: 'prior_authorisation_pending' });
+    expect(twice.holds.map((hold) => hold.reason)).toEqual([
+      'patient_unreachable',
+      'prior_authorisation_pending',
+    ]);
+    await expectCode(move(w.desk, twice, 'approve'), Codes.conflict);
+    await expectCode(move(w.desk, twice, 'hold', { reason: 'patient_unreachable' }), Codes.conflict);
+
+    const one = await move(w.desk, twice, 'release', { reason: 'patient_unreachable' });
+    expect(one).toMatchObject({
+      status: 'on_hold',
+      holds: [expect.objectContaining({ reason: 'prior_authorisation_pending' })],
+    });
+    const none = await move(w.desk, one, 'release', { reason: 'prior_authorisation_pending' });
+    expect(none).toMatchObject({ status: 'submitted', holds: [] });
+    expect(none.events.find((e) => e.action === 'hold' && e.actor === 'orders_desk')).toMatchObject({
+      actor_name: 'Desk Staff',
+      note: 'No answer twice',
+    });
+  });
+
+  it('offers only future, non-overlapping windows of one hour to a day, and only on an approved order', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    await expectCode(offerSlots(w.desk, order, [window(w.t, 24)]), Codes.conflict);
+    const approved = await move(w.desk, order, 'approve');
+    expect(
+      await fieldErrorsOf(
+        offerSlots(w.desk, approved, [
+          window(w.t, -2),
+          window(w.t, 24, 0.5),
+          window(w.t, 48),
+          window(w.t, 50),
+        ]),
+      ),
+    ).toEqual({
+      code: Codes.validation,
+      paths: ['slots.0.starts_at', 'slots.1.starts_at', 'slots.2.starts_at', 'slots.3.starts_at'],
+    });
+
+    const first = await offerSlots(w.desk, approved, [window(w.t, 24)]);
+    const second = await offerSlots(w.desk, first, [window(w.t, 72)]);
+    expect(second.slots).toHaveLength(1);
+    // The replaced offer can no longer be chosen.
+    expect(
+      await fieldErrorsOf(
+        patient.client.post(
+          '/patient/orders/slot/',
+          { id: order.id, version: second.version, slot_id: first.slots[0]!.id },
+          { encrypt: true },
+        ),
+      ),
+    ).toEqual({ code: Codes.validation, paths: ['slot_id'] });
+  });
+
+  it('answers 10404 for a prescription to someone who is not a patient, 10400 for an item no longer offered', async () => {
+    await expectCode(prescribe(w.clinician, w.deskId, wheelchairId), Codes.itemsNotFound);
+    const retired = await saveCatalogueItem(w.desk, { ...WHEELCHAIR, hcpcs: 'E0260', active: false });
+    expect(await fieldErrorsOf(prescribe(w.clinician, w.patientId, retired.id))).toEqual({
+      code: Codes.validation,
+      paths: ['items.0.catalogue_item_id'],
+    });
+    await expectCode(prescribe(w.desk, w.patientId, wheelchairId), Codes.forbidden);
+    await expectCode(w.patient.get('/admin/orders/', { patient_id: w.patientId }), Codes.forbidden);
+  });
+
+  it('answers 10404 to a patient or caregiver naming another patient’s order', async () => {
+    const order = await prescribe(w.clinician, w.patientId, wheelchairId);
+    const slot = { id: order.id, version: order.version, slot_id: order.id };
+    await expectCode(w.other.post('/patient/orders/slot/', slot, { encrypt: true }), Codes.itemsNotFound);
+    await expectCode(
+      w.other.post(
+        '/patient/orders/message/',
+        { id: order.id, topic: 'fault', text: 'Hello' },
+        { encrypt: true },
+      ),
+      Codes.itemsNotFound,
+    );
+    const caregiver = await addCaregiver(w.t, 'Quinn');
+    await liveGrant(w.t, w.otherId, caregiver.id, ['view_orders', 'act_on_orders', 'write_messages']);
+    const forOther = actingFor(caregiver.client, w.otherId);
+    await expectCode(forOther.post('/patient/orders/slot/', slot, { encrypt: true }), Codes.itemsNotFound);
+    expect((await forOther.get<{ orders: DeviceOrder[] }>('/patient/orders/')).orders).toEqual([]);
+  });
+
+  it('lets a caregiver with view_orders read the orders, but not choose a window', async () => {
+    const patient = await readyPatient();
+    const order = await move(w.desk, await prescribe(w.clinician, patient.id, wheelchairId), 'approve');
+    const offered = await offerSlots(w.desk, order, [window(w.t, 24)]);
+    const caregiver = await addCaregiver(w.t, 'Avery');
+    await liveGrant(w.t, patient.id, caregiver.id, ['view_orders']);
+    const daughter = actingFor(caregiver.client, patient.id);
+    const seen = await daughter.get<{ orders: DeviceOrder[] }>('/patient/orders/');
+    expect(seen.orders.map((o) => o.id)).toEqual([order.id]);
+    await expectCode(
+      daughter.post(
+        '/patient/orders/slot/',
+        { id: order.id, version: offered.version, slot_id: offered.slots[0]!.id },
+        { encrypt: true },
+      ),
+      Codes.forbidden,
+    );
+
+    await liveGrant(w.t, patient.id, caregiver.id, ['view_orders', 'act_on_orders']);
+    const chosen = await daughter.post<{ order: DeviceOrder }>(
+      '/patient/orders/slot/',
+      { id: order.id, version: offered.version, slot_id: offered.slots[0]!.id },
+      { encrypt: true },
+    );
+    // The caregiver's act is theirs, by name, on the patient's timeline.
+    expect(chosen.order.events.at(-1)).toMatchObject({ actor: 'patient', actor_name: 'Avery Carer' });
+  });
+
+  it('writes to the clinic about an order in the patient’s conversation, which the order then names', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    const first = await patient.client.post<{ thread_id: string }>(
+      '/patient/orders/message/',
+      { id: order.id, topic: 'fault', text: 'The left brake slips.' },
+      { encrypt: true },
+    );
+    const again = await patient.client.post<{ thread_id: string }>(
+      '/patient/orders/message/',
+      { id: order.id, topic: 'supplies', text: 'And a cushion, please.' },
+      { encrypt: true },
+    );
+    expect(again.thread_id).toBe(first.thread_id);
+    const [after] = await ordersOf(w.desk, patient.id);
+    expect(after!.thread_id).toBe(first.thread_id);
+    const audited = await w.t.portal.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.message'), eq(auditLog.subjectId, patient.id)));
+    expect(audited).toHaveLength(2);
+  });
+
+  it('audits every read of a patient’s orders and every move, with the patient as subject', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    await move(w.desk, order, 'approve');
+    await ordersOf(w.clinician, patient.id);
+    await myEquipment(patient.client);
+    const rows = await w.t.portal.ctx.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, patient.id));
+    const actions = rows.map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['order.create', 'order.submit', 'order.approve', 'order.list']),
+    );
+    expect(
+      rows
+        .filter((row) => row.action === 'order.list')
+        .map((row) => row.actorId)
+        .sort(),
+    ).toEqual([w.clinicianId, patient.id].sort());
+  });
+});
