@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bytesToHex, ERROR_CATALOGUE, generateSalt, sealJson } from '@portal/protocol';
+import { bytesToHex, catalogueItemRequest, ERROR_CATALOGUE, generateSalt, sealJson } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { API_PREFIX, routeCatalogue, type RouteEntry } from '../src/app.ts';
 import { DEMO_ADMIN, startTestPortal, type TestPortal } from './test-portal.ts';
 import { addPatient, assign, makeSignaturePng, SIGNATURE_FIELDS, uploadTemplate } from './documents.ts';
 import { daysAhead, invite } from './caregivers.ts';
+import { catalogueItems } from '../src/db/schema/index.ts';
+import { catalogueColumns, createOrder } from '../src/modules/orders/index.ts';
+import { WHEELCHAIR } from './orders.ts';
 
 /** A value no log line may ever contain; patient A writes it to the clinic (PHI). */
 export const PHI_SENTINEL = 'Sentinelina Qwyxzabeth';
@@ -37,6 +40,8 @@ export interface SecurityWorld {
   sessionOfA: string;
   /** A caregiver grant patient A gave (invited, not yet answered). */
   grantOfA: string;
+  /** A device order of patient A, submitted (a wheelchair). */
+  orderOfA: string;
   /** Every secret this suite sent or received, for the log scan. */
   secrets: Set<string>;
 }
@@ -70,10 +75,34 @@ export async function startSecurityWorld(env: Record<string, string> = {}): Prom
     attachmentOfA: thread.messages.at(-1)!.attachment!.id,
     sessionOfA: await idOf(sql`select id from sessions where user_id = ${a.id}`),
     grantOfA: (await invite(a.client, 'helper.of.a@example.com', ['view_intake'], daysAhead(t, 30))).id,
+    orderOfA: await orderFor(t, a.id),
     secrets: new Set([DEMO_ADMIN.password, 'Documents-test-2025']),
   };
   for (const c of [admin, a.client, b.client]) rememberClient(world, c);
   return world;
+}
+
+/** A wheelchair ordered for the patient, straight through the use case (no clinician needed here). */
+async function orderFor(t: TestPortal, patientId: string): Promise<string> {
+  const { ctx } = t.portal;
+  const [item] = await ctx.db
+    .insert(catalogueItems)
+    .values({ ...catalogueColumns(catalogueItemRequest.parse(WHEELCHAIR)), updatedAt: ctx.now() })
+    .returning({ id: catalogueItems.id });
+  return ctx.db.transaction((tx) =>
+    createOrder(ctx, tx, {
+      patientId,
+      items: [{ catalogueItemId: item!.id, quantity: 1 }],
+      note: '',
+      submit: true,
+      prescribedBy: null,
+      prescribedAt: null,
+      createdBy: null,
+      resupplyOf: null,
+      actor: 'system',
+      meta: null,
+    }),
+  );
 }
 
 /** Tokens, uid and shared secret of a client go on the list the log scan looks for. */

@@ -45,6 +45,8 @@ const staff = (permission: RoutePermission): RouteRule => ({ access: 'admin', pe
 const USERS_READERS = ['manage_users', 'read_chart'] as const;
 /** A patient's caregivers: clinicians read them on the chart, front desk records and ends them. */
 const CHART_CAREGIVER_READERS = ['read_chart', 'manage_users'] as const;
+/** Orders: the desk runs them, clinicians prescribe from the catalogue and follow them. */
+const ORDER_READERS = ['manage_orders', 'read_chart'] as const;
 
 /**
  * Every API route, classified by hand. The access matrix checks each route's config against
@@ -149,6 +151,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
   'GET /token/zendesk/': { access: 'signed-in' },
+  // Decision 0035: "My equipment"; choosing a window is acting on the order, writing about it is messaging.
+  'GET /patient/orders/': { access: 'patient', caregiver: 'view_orders' },
+  'POST /patient/orders/slot/': {
+    access: 'patient',
+    caregiver: 'act_on_orders',
+    ownedBy: (w) => ({
+      request: {
+        method: 'POST',
+        path: '/patient/orders/slot/',
+        seal: true,
+        // No window is on offer: the owner is told so (10400), another patient 10404.
+        body: { id: w.orderOfA, version: 99, slot_id: w.orderOfA },
+      },
+      ownerMayRepeat: false,
+    }),
+  },
+  'POST /patient/orders/message/': {
+    access: 'patient',
+    caregiver: 'write_messages',
+    ownedBy: (w) => ({
+      request: {
+        method: 'POST',
+        path: '/patient/orders/message/',
+        seal: true,
+        body: { id: w.orderOfA, topic: 'fault', text: 'The brake slips' },
+      },
+      ownerMayRepeat: true,
+    }),
+  },
 
   'GET /admin/messages/': staff('answer_messages'),
   'GET /admin/messages/thread/': staff('answer_messages'),
@@ -189,6 +220,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /admin/patients/:id/review/': staff('review_intake'),
   'POST /admin/patients/:id/review/reopen/': staff('review_intake'),
   'POST /admin/documents/assignment/resend/': staff('manage_documents'),
+  'GET /admin/catalogue/': staff(ORDER_READERS),
+  'POST /admin/catalogue/': staff('manage_orders'),
+  'GET /admin/orders/': staff(ORDER_READERS),
+  'POST /admin/orders/': staff('read_chart'),
+  'POST /admin/orders/move/': staff(ORDER_READERS),
+  'POST /admin/orders/slots/': staff('manage_orders'),
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
   'POST /admin/worklist/assign/': staff(WORKLIST_PERMISSIONS),
   'GET /admin/worklist/assignees/': staff(WORKLIST_PERMISSIONS),

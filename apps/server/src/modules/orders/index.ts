@@ -14,3 +14,4 @@ export {
 export { addOrderResources } from './orders-to-fhir.ts';
 export { recordDelivery } from './record-delivery.ts';
 export { remindResupplies } from './resupply-job.ts';
+export { catalogueColumns } from './save-catalogue-item.ts';

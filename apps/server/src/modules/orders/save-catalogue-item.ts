@@ -28,25 +28,7 @@ export async function saveCatalogueItem(
   const { id, version, ...fields } = request;
   return ctx.db.transaction(async (tx) => {
     await refuseUnpublishedDocuments(tx, request);
-    const values = {
-      hcpcs: fields.hcpcs,
-      category: fields.category,
-      nameGb: fields.name_gb,
-      nameCn: fields.name_cn,
-      prepareGb: fields.prepare_gb,
-      prepareCn: fields.prepare_cn,
-      supply: fields.supply,
-      rentalMonths: fields.rental_months,
-      resupplyDays: fields.resupply_days,
-      maintenanceMonths: fields.maintenance_months,
-      requiresPrescription: fields.requires_prescription,
-      requiresPriorAuthorisation: fields.requires_prior_authorisation,
-      bfAdlWithinDays: fields.bf_adl_within_days,
-      formTemplateId: fields.form_template_id,
-      manualTemplateId: fields.manual_template_id,
-      active: fields.active,
-      updatedAt: ctx.now(),
-    };
+    const values = { ...catalogueColumns(fields), updatedAt: ctx.now() };
     let row: CatalogueRow | undefined;
     if (id === undefined) {
       [row] = await tx.insert(catalogueItems).values(values).returning();
@@ -88,4 +70,26 @@ async function refuseUnpublishedDocuments(
   if (request.manual_template_id && !(await findPublished(db, request.manual_template_id)))
     errors.push({ path: 'manual_template_id', message: 'Expected a published library document' });
   if (errors.length > 0) throw new ProtocolError(Codes.validation, errors[0]!.message, errors);
+}
+
+/** The catalogue row's columns from the request's fields (the demo seed writes its items the same way). */
+export function catalogueColumns(fields: Omit<z.output<typeof catalogueItemRequest>, 'id' | 'version'>) {
+  return {
+    hcpcs: fields.hcpcs,
+    category: fields.category,
+    nameGb: fields.name_gb,
+    nameCn: fields.name_cn,
+    prepareGb: fields.prepare_gb,
+    prepareCn: fields.prepare_cn,
+    supply: fields.supply,
+    rentalMonths: fields.rental_months,
+    resupplyDays: fields.resupply_days,
+    maintenanceMonths: fields.maintenance_months,
+    requiresPrescription: fields.requires_prescription,
+    requiresPriorAuthorisation: fields.requires_prior_authorisation,
+    bfAdlWithinDays: fields.bf_adl_within_days,
+    formTemplateId: fields.form_template_id,
+    manualTemplateId: fields.manual_template_id,
+    active: fields.active,
+  } satisfies Partial<CatalogueRow>;
 }
