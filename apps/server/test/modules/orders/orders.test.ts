@@ -1,11 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, Codes, type DeviceOrder } from '@portal/protocol';
+import { ApiError, Codes, type DeviceOrder, type TemplateDetail } from '@portal/protocol';
 import { auditLog, deviceOrderEvents } from '../../../src/db/schema/index.ts';
 import { runOrderJobs } from '../../../src/modules/orders/index.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
 import { actingFor, addCaregiver, liveGrant } from '../../../testing/caregivers.ts';
-import { addPatient, expectCode, failureCodeOf } from '../../../testing/documents.ts';
+import {
+  addPatient,
+  expectCode,
+  failureCodeOf,
+  makePdf,
+  SIGNATURE_FIELDS,
+  signDrawn,
+} from '../../../testing/documents.ts';
+import { DEMO_ADMIN } from '../../../testing/test-portal.ts';
 import {
   addCoverage,
   move,
@@ -80,6 +88,53 @@ describe('device orders', () => {
     expect(after.orders[0]!.events.slice(-2).map((e) => [e.action, e.actor, e.hold_reason])).toEqual([
       ['clear_hold', 'system', 'insurance_issue'],
       ['release', 'system', 'assessment_needed'],
+    ]);
+  });
+
+  it('sends the item’s library form to sign, holds the order until it is signed, and reuses the open form', async () => {
+    const admin = await w.t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const created = await admin.post<TemplateDetail>(
+      '/admin/documents/library/template/',
+      {
+        kind: 'signature',
+        gb: {
+          title: 'Wheelchair agreement',
+          description: 'Care and return',
+          pdf_base64: Buffer.from(await makePdf(1, 'Wheelchair agreement')).toString('base64'),
+        },
+      },
+      { encrypt: true },
+    );
+    await admin.post('/admin/documents/library/fields/', {
+      id: created.id,
+      language: 'gb',
+      fields: SIGNATURE_FIELDS,
+    });
+    await admin.post('/admin/documents/library/publish/', { id: created.id, version: 1 });
+    const withForm = await saveCatalogueItem(w.desk, {
+      ...WHEELCHAIR,
+      hcpcs: 'K0002',
+      form_template_id: created.id,
+    });
+
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, withForm.id);
+    expect(order.holds).toEqual([
+      expect.objectContaining({
+        reason: 'signature_needed',
+        step: 'sign_form',
+        assignment_id: expect.any(String),
+      }),
+    ]);
+    const assignmentId = order.holds[0]!.assignment_id!;
+    const second = await prescribe(w.clinician, patient.id, withForm.id);
+    expect(second.holds[0]!.assignment_id).toBe(assignmentId);
+
+    await signDrawn(patient.client, assignmentId);
+    const mine = await myEquipment(patient.client);
+    expect(mine.orders.map((o) => [o.status, o.holds.length])).toEqual([
+      ['submitted', 0],
+      ['submitted', 0],
     ]);
   });
 
