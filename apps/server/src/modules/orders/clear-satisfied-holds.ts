@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { PATIENT_HOLDS, type HoldReason } from '@portal/protocol';
+import { PATIENT_HOLDS } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { deviceOrderHolds, deviceOrders } from '../../db/schema/index.ts';
@@ -21,34 +21,21 @@ export async function clearSatisfiedHolds(
   patientIds: readonly string[],
 ): Promise<void> {
   if (patientIds.length === 0) return;
-  const held = await tx
-    .select({
-      id: deviceOrders.id,
-      patientId: deviceOrders.patientId,
-      status: deviceOrders.status,
-      version: deviceOrders.version,
-      prescribedBy: deviceOrders.prescribedBy,
-      prescribedAt: deviceOrders.prescribedAt,
-      formAssignmentId: deviceOrders.formAssignmentId,
-      reason: deviceOrderHolds.reason,
-    })
-    .from(deviceOrderHolds)
-    .innerJoin(deviceOrders, eq(deviceOrders.id, deviceOrderHolds.orderId))
-    .where(
-      and(
-        inArray(deviceOrders.patientId, [...patientIds]),
-        eq(deviceOrders.status, 'on_hold'),
-        isNull(deviceOrderHolds.clearedAt),
-        inArray(deviceOrderHolds.reason, [...PATIENT_HOLDS]),
-      ),
-    )
-    .orderBy(asc(deviceOrderHolds.openedAt));
+  if ((await openPatientHolds(tx, patientIds)).length === 0) return;
+  // Two reads at once (the welcome page and "My equipment") would both clear the same hold: the
+  // orders are locked, and the holds read again once the other has committed.
+  await tx
+    .select({ id: deviceOrders.id })
+    .from(deviceOrders)
+    .where(and(inArray(deviceOrders.patientId, [...patientIds]), eq(deviceOrders.status, 'on_hold')))
+    .for('update');
+  const held = await openPatientHolds(tx, patientIds);
   if (held.length === 0) return;
   const orders = new Map(held.map((row) => [row.id, row]));
   const unmet = await unmetPrerequisites(ctx, tx, [...orders.values()]);
   const states = new Map<string, OrderState>();
   for (const { reason, ...order } of held) {
-    if (unmet.get(order.id)?.includes(reason as HoldReason)) continue;
+    if (unmet.get(order.id)?.includes(reason)) continue;
     const state = states.get(order.id) ?? order;
     states.set(
       order.id,
@@ -75,4 +62,30 @@ export async function runOrderJobs(ctx: AppContext): Promise<void> {
     const batch = patientIds.slice(start, start + JOB_BATCH);
     await ctx.db.transaction((tx) => clearSatisfiedHolds(ctx, tx, batch));
   }
+}
+
+/** The open holds the patients can clear, oldest first, with their orders. */
+function openPatientHolds(tx: Queryable, patientIds: readonly string[]) {
+  return tx
+    .select({
+      id: deviceOrders.id,
+      patientId: deviceOrders.patientId,
+      status: deviceOrders.status,
+      version: deviceOrders.version,
+      prescribedBy: deviceOrders.prescribedBy,
+      prescribedAt: deviceOrders.prescribedAt,
+      formAssignmentId: deviceOrders.formAssignmentId,
+      reason: deviceOrderHolds.reason,
+    })
+    .from(deviceOrderHolds)
+    .innerJoin(deviceOrders, eq(deviceOrders.id, deviceOrderHolds.orderId))
+    .where(
+      and(
+        inArray(deviceOrders.patientId, [...patientIds]),
+        eq(deviceOrders.status, 'on_hold'),
+        isNull(deviceOrderHolds.clearedAt),
+        inArray(deviceOrderHolds.reason, [...PATIENT_HOLDS]),
+      ),
+    )
+    .orderBy(asc(deviceOrderHolds.openedAt));
 }
