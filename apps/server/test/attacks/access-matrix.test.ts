@@ -106,6 +106,7 @@ const NOT_PHI_READS = new Set([
   'GET /admin/messages/', // the inbox: patient names and times, no message text
   'GET /admin/messages/assignees/', // administrators' names
   'GET /admin/settings/', // clinic configuration
+  'GET /admin/catalogue/', // the clinic's devices and supplies, no patient in it
 ]);
 
 /** The mirror HEAD route of a GET shares its config; its key is the GET's. */
