@@ -12,8 +12,8 @@ import { FormTextField } from '../../ui/form/FormTextField.tsx';
 import type { Issue } from '../../ui/form/issue-message.ts';
 import { useFieldMessage } from '../../ui/form/use-field-message.ts';
 import { useZodForm } from '../../ui/form/use-zod-form.ts';
+import { SignaturePad } from '../../ui/SignaturePad.tsx';
 import { RejectForm } from './RejectForm.tsx';
-import { SignaturePad } from './SignaturePad.tsx';
 import { useActOnDocument, useSigningSession } from './use-documents.ts';
 
 const signingForm = signDocumentRequest.pick({ signature: true, consent: true });

@@ -50,7 +50,6 @@ export default {
     draw: '手写签名',
     type: '输入姓名',
     pad: '签名区域。请用手指、触控笔或鼠标书写您的签名。',
-    clear: '清除签名',
     typed: '您的全名',
     typedHint: '输入您的姓名即为有效的电子签名。',
     asRepresentative: '您将以{{patient}}的授权代表身份签署。您和对方的姓名都会出现在签名及其证书上。',

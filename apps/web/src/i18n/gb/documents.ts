@@ -52,7 +52,6 @@ export default {
     draw: 'Draw my signature',
     type: 'Type my name',
     pad: 'Signature area. Draw your signature with a finger, pen or mouse.',
-    clear: 'Clear signature',
     typed: 'Your full name',
     typedHint: 'Typing your name is a valid electronic signature.',
     asRepresentative:

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import './signature-pad.css';
 
 interface SignaturePadProps {
   /** The drawing as base64 PNG after each stroke; null once cleared. */
@@ -11,10 +12,10 @@ const INK = '#1a2f6b';
 
 /**
  * A canvas that takes strokes from a finger, a pen or a mouse through pointer events. Those
- * who cannot draw type their name instead (the signing panel offers both).
+ * who cannot draw type their name instead where the form offers it (a document's signing panel).
  */
 export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('common');
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const hasInk = useRef(false);
@@ -80,7 +81,7 @@ export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
         ref={canvas}
         className="signature-pad__canvas"
         role="img"
-        aria-label={t('sign.pad')}
+        aria-label={t('signaturePad.label')}
         aria-describedby={describedBy}
         data-testid="signature-pad"
         onPointerDown={start}
@@ -89,7 +90,7 @@ export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
         onPointerCancel={end}
       />
       <button type="button" className="button button--ghost" onClick={clear}>
-        {t('sign.clear')}
+        {t('signaturePad.clear')}
       </button>
     </div>
   );
