@@ -10,6 +10,7 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { usePainted } from '../../ui/use-painted.ts';
 import { loadBfAdlCardStatus } from '../assessment/index.ts';
 import { loadAwaitingSignatureCardStatus, loadReferenceCardStatus } from '../documents/index.ts';
+import { loadEquipmentTasks } from '../equipment/index.ts';
 import { loadIntakeCardStatus, loadIntakeReviewNotice } from '../intake/index.ts';
 import { CaregiverHome } from './CaregiverHome.tsx';
 import './welcome.css';
@@ -42,6 +43,7 @@ const IntakeReviewNotice = liveStatus('intake', loadIntakeReviewNotice);
 const BfAdlCardStatus = liveStatus('assessment', loadBfAdlCardStatus);
 const AwaitingSignatureCardStatus = liveStatus('documents', loadAwaitingSignatureCardStatus);
 const ReferenceCardStatus = liveStatus('documents', loadReferenceCardStatus);
+const EquipmentTasks = liveStatus('equipment', loadEquipmentTasks);
 
 // A card whose feature reports progress shows it live; the others state honestly that
 // nothing has started until their features land.
@@ -130,6 +132,11 @@ export default function WelcomePage() {
       {painted && acting.may('view_intake') && (
         <Suspense fallback={null}>
           <IntakeReviewNotice />
+        </Suspense>
+      )}
+      {painted && acting.may('view_orders') && (
+        <Suspense fallback={null}>
+          <EquipmentTasks />
         </Suspense>
       )}
       <h2 className="visually-hidden">

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  addressSchema,
+  myEquipment,
+  orderMessageResult,
+  orderResult,
+  proofOfDeliveryFile,
+  resourceState,
+  resupplyAnswerResult,
+  type ChooseSlotRequest,
+  type DeviceOrder,
+  type MyEquipment,
+  type OrderMessageRequest,
+  type ProofOfDeliveryRequest,
+  type ResupplyAnswerRequest,
+} from '@portal/protocol';
+import { apiRequest } from '../../api/client.ts';
+
+// Decision 0035: the patient's orders under /patient/orders/. Every answer is sealed and checked
+// with the protocol's schema; every write is a sealed body, as the documents' signing is.
+
+export async function fetchMyEquipment(): Promise<MyEquipment> {
+  return myEquipment.parse(await apiRequest({ method: 'GET', path: '/patient/orders/' }));
+}
+
+const post = (path: string, body: object) =>
+  apiRequest({ method: 'POST', path, body: { ...body }, encryptBody: true });
+
+export async function chooseSlot(body: ChooseSlotRequest): Promise<DeviceOrder> {
+  return orderResult.parse(await post('/patient/orders/slot/', body)).order;
+}
+
+export async function sendOrderMessage(body: OrderMessageRequest): Promise<string> {
+  return orderMessageResult.parse(await post('/patient/orders/message/', body)).thread_id;
+}
+
+export async function answerResupply(body: ResupplyAnswerRequest): Promise<DeviceOrder | null> {
+  return resupplyAnswerResult.parse(await post('/patient/orders/resupply/', body)).new_order;
+}
+
+export async function signProofOfDelivery(body: ProofOfDeliveryRequest): Promise<DeviceOrder> {
+  return orderResult.parse(await post('/patient/orders/deliver/', body)).order;
+}
+
+export async function fetchProofOfDelivery(orderId: string) {
+  return proofOfDeliveryFile.parse(
+    await apiRequest({ method: 'GET', path: '/patient/orders/proof/', query: { id: orderId } }),
+  );
+}
+
+const contactAddress = z.object({ address: addressSchema });
+
+/** The address on the patient's intake, one line, to prefill where the items were delivered. */
+export async function fetchDeliveryAddress(): Promise<string> {
+  const state = resourceState.parse(await apiRequest({ method: 'GET', path: '/patient/contact/' }));
+  const found = contactAddress.safeParse(state.value);
+  if (!found.success) return '';
+  const { line1, line2, city, region, postal_code } = found.data.address;
+  return [line1, line2, city, region, postal_code].filter(Boolean).join(', ');
+}
