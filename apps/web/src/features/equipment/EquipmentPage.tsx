@@ -16,7 +16,6 @@ export default function EquipmentPage() {
   const equipment = useMyEquipment();
   const { hash } = useLocation();
   const name = acting.grant?.patient_name;
-  const mayAct = acting.may('act_on_orders');
   const orders = equipment.data?.orders ?? [];
   const current = orders.filter((order) => !PAST_STATUSES.includes(order.status));
   const past = orders.filter((order) => PAST_STATUSES.includes(order.status));
@@ -44,7 +43,7 @@ export default function EquipmentPage() {
       {equipment.isSuccess && orders.length === 0 && <p>{name ? t('acting.empty', { name }) : t('empty')}</p>}
       <div className="equipment__orders">
         {current.map((order) => (
-          <OrderCard key={order.id} order={order} mayAct={mayAct} />
+          <OrderCard key={order.id} order={order} />
         ))}
       </div>
       {past.length > 0 && (
@@ -52,7 +51,7 @@ export default function EquipmentPage() {
           <summary>{t('past', { count: past.length })}</summary>
           <div className="equipment__orders">
             {past.map((order) => (
-              <OrderCard key={order.id} order={order} mayAct={mayAct} />
+              <OrderCard key={order.id} order={order} />
             ))}
           </div>
         </details>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOrder, OrderHold, OrderItem } from '@portal/protocol';
+import { useActingFor } from '../../api/caregiver-grants.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { OrderMessageDialog, type MessageTopic } from './OrderMessageDialog.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
@@ -55,8 +56,13 @@ function ItemLine({ item }: { item: OrderItem }) {
 }
 
 /** One order on "My equipment": where it is, what holds it up, and the steps the reader can take. */
-export function OrderCard({ order, mayAct }: { order: DeviceOrder; mayAct: boolean }) {
+export function OrderCard({ order }: { order: DeviceOrder }) {
   const { t, i18n } = useTranslation('equipment');
+  const acting = useActingFor();
+  // Decision 0023: choosing, signing and clearing a hold are acting on the order; writing about it
+  // goes into the patient's conversation, which is the messages scope.
+  const mayAct = acting.may('act_on_orders');
+  const mayWrite = acting.may('write_messages');
   const headingId = useId();
   const [topic, setTopic] = useState<MessageTopic | null>(null);
   const title = order.items.map((item) => inLanguage(item.name, i18n.language)).join(', ');
@@ -110,7 +116,7 @@ export function OrderCard({ order, mayAct }: { order: DeviceOrder; mayAct: boole
         <p>{t('order.maintenance', { date: day(order.maintenance_due_at, i18n.language) })}</p>
       )}
       {order.has_proof && <ProofDownload orderId={order.id} />}
-      {mayAct && (
+      {mayWrite && (
         <div className="order-card__actions">
           <button type="button" className="button button--secondary" onClick={() => setTopic('supplies')}>
             {t('message.supplies')}
