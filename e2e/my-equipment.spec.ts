@@ -8,6 +8,18 @@ import { CLINICIAN, FRONT_DESK } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 
 const PHONE = { width: 375, height: 667 };
+const COVERAGE = {
+  insurance_type: 'medicare',
+  primary: true,
+  payer_name: 'Medicare',
+  member_id: '1EG4-TE5-MK73',
+  group_number: '',
+  plan_name: 'Part B',
+  subscriber_name: 'Pat Example',
+  subscriber_relationship: 'self',
+  effective_from: '2023-01-01',
+  effective_to: '',
+};
 const HOUR = 3600_000;
 
 /** A catalogue item of the desk's, unique to this run so its name finds the order's card. */
@@ -78,11 +90,14 @@ test('on a phone the patient sees the hold with its step, and chooses a delivery
   await page.setViewportSize(PHONE);
   const patient = await createVerifiedPatient('equipment');
   const patientId = await userIdOf(patient.email);
+  // Insured, so the one hold the walker meets is the BF-ADL a new patient has not answered.
+  const own = await signedInClient(patient);
+  await own.post('/patient/insurance/', { version: 0, value: COVERAGE }, { encrypt: true });
   const desk = await signedInClient(FRONT_DESK);
   const suffix = Date.now().toString(36);
   const heldName = `Walker ${suffix}`;
   const readyName = `Commode ${suffix}`;
-  // A new patient has no BF-ADL: the walker waits for one; the commode needs nothing.
+  // The walker waits for a BF-ADL; the commode needs none.
   await prescribe(patientId, await catalogueEntry(desk, heldName, 30));
   await offerSlots(desk, await prescribe(patientId, await catalogueEntry(desk, readyName, null)));
 
