@@ -111,7 +111,7 @@ test('on a phone the patient sees the hold with its step, and chooses a delivery
   await expect(page).toHaveURL(/\/equipment#order-/);
   await expect(page.getByRole('heading', { level: 1, name: 'My equipment' })).toBeVisible();
   const held = page.getByRole('article', { name: heldName });
-  await expect(held.getByText('BF-ADL assessment needed')).toBeVisible();
+  await expect(held.getByText('BF-ADL assessment needed', { exact: true })).toBeVisible();
   await expect(held.getByRole('link', { name: 'Answer the BF-ADL' })).toHaveAttribute(
     'href',
     '/welcome/bf-adl',
