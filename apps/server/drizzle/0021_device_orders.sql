@@ -153,4 +153,5 @@ CREATE INDEX "device_orders_status_idx" ON "device_orders" USING btree ("status"
 CREATE INDEX "device_orders_approved_idx" ON "device_orders" USING btree ("approved_at") WHERE status = 'approved';--> statement-breakpoint
 CREATE INDEX "device_orders_delivery_idx" ON "device_orders" USING btree ("delivery_starts_at") WHERE status in ('delivery_scheduled', 'out_for_delivery');--> statement-breakpoint
 CREATE INDEX "resupply_prompts_open_idx" ON "resupply_prompts" USING btree ("patient_id") WHERE answered_at is null;--> statement-breakpoint
+CREATE INDEX "resupply_prompts_due_idx" ON "resupply_prompts" USING btree ("eligible_at") WHERE answered_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "resupply_prompts_order_key" ON "resupply_prompts" USING btree ("order_id");

@@ -12,8 +12,8 @@ const isoTime = z.string().describe('ISO 8601 time, UTC');
  * - orders_on_hold: status on_hold; waiting since its oldest open hold; narrowed by a hold reason.
  * - deliveries_today: delivery scheduled or out for delivery, its window starting today in the
  *   clinic's time zone (UTC: the portal keeps no time-zone setting).
- * - proofs_missing: delivered, in rental, return scheduled, returned or completed with no signed
- *   proof of delivery; or out for delivery with its window ended more than PROOF_OVERDUE_HOURS ago.
+ * - proofs_missing: out for delivery with its window ended more than PROOF_OVERDUE_HOURS ago: neither
+ *   the signature at the door nor the carrier's confirmation (both move the order on) came in.
  * - resupplies_due: a resupply prompt nobody has answered whose eligibility date has passed.
  * - rentals_ending: in rental, its last month (start + rental months − 1 month, the longest of
  *   its rented items) beginning within RENTAL_ENDING_DAYS, or already begun.

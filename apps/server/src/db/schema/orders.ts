@@ -225,6 +225,10 @@ export const resupplyPrompts = pgTable(
     index('resupply_prompts_open_idx')
       .on(t.patientId)
       .where(sql`answered_at is null`),
+    // The worklist's "resupplies due": unanswered prompts past their date.
+    index('resupply_prompts_due_idx')
+      .on(t.eligibleAt)
+      .where(sql`answered_at is null`),
     // One prompt per delivered order: the job that writes them can run twice.
     uniqueIndex('resupply_prompts_order_key').on(t.orderId),
   ],

@@ -13,7 +13,7 @@ export default {
   category: words.catalogueCategory,
   supply: { purchase: '购买', rental: '租用' },
   orderStatus: words.orderStatus,
-  holdReason: words.holdReason,
+  holdReason: words.holdReasonStaff,
   orderEvent: words.orderEvent,
   actor: {
     prescriber: '临床医生',

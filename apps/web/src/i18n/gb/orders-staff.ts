@@ -13,7 +13,7 @@ export default {
   category: words.catalogueCategory,
   supply: { purchase: 'Purchase', rental: 'Rental' },
   orderStatus: words.orderStatus,
-  holdReason: words.holdReason,
+  holdReason: words.holdReasonStaff,
   orderEvent: words.orderEvent,
   actor: {
     prescriber: 'Clinician',

@@ -68,13 +68,14 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
     }
     case 'proofs_missing':
       return {
-        source: sql`select o.patient_id, coalesce(o.delivered_at, o.delivery_ends_at, o.updated_at) as at,
+        // A delivery is proved by the signature at the door or, for a shipped item, the carrier's
+        // confirmation the desk records (device-orders.md): either moves the order on. What stays
+        // out for delivery past its window has neither.
+        source: sql`select o.patient_id, o.delivery_ends_at as at,
             ${orderColumns}, o.id as order_id, null::uuid as prompt_id
           from device_orders o
-          where (o.status in ('delivered', 'in_rental', 'return_scheduled', 'returned', 'completed')
-              or (o.status = 'out_for_delivery'
-                and o.delivery_ends_at < ${at(new Date(now.getTime() - PROOF_OVERDUE_HOURS * HOUR_MS))}))
-            and not exists (select 1 from device_deliveries d where d.order_id = o.id)`,
+          where o.status = 'out_for_delivery'
+            and o.delivery_ends_at < ${at(new Date(now.getTime() - PROOF_OVERDUE_HOURS * HOUR_MS))}`,
         order: sql`q.at asc, q.order_id`,
       };
     case 'resupplies_due':

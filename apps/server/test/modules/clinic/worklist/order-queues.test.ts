@@ -129,8 +129,8 @@ describe('the worklist’s order queues', () => {
       ...window(new Date(dayStart.getTime() + 25 * HOUR)),
     });
 
-    // Proofs: delivered without one, delivered with one, out for delivery past its window by more
-    // and by less than the grace.
+    // Proofs: delivered with a carrier's confirmation, delivered with a signature, out for delivery
+    // past its window by more and by less than the grace.
     await order('deliveredNoProof', 'Pia', {
       status: 'delivered',
       items: [walker],
@@ -270,16 +270,12 @@ describe('the worklist’s order queues', () => {
     expect(page.items[0]!.at).toBe(page.items[0]!.order!.delivery!.starts_at);
   });
 
-  it('lists delivered orders without a signed proof and deliveries out past their window', async () => {
-    expect(await orderIdsIn('proofs_missing')).toEqual([
-      ids.completedNoProof,
-      ids.deliveredNoProof,
-      ids.stuckOut,
-    ]);
+  it('lists the deliveries out past their window with neither a signature nor a confirmation', async () => {
+    expect(await orderIdsIn('proofs_missing')).toEqual([ids.stuckOut]);
   });
 
   it('lists unanswered resupply prompts past their date, keyed by the prompt', async () => {
-    const page = await worklist(desk.client, { queue: 'resupplies_due' });
+    const page = await worklist(desk.client, { queue: 'resupplies_due', q: 'rene' });
     expect(page.items.map((row) => row.order!.resupply_prompt_id)).toEqual([ids.promptDue]);
     expect(page.items[0]!.order!.status).toBe('completed');
     expect(page.items[0]!.patient.id).toBe(patients.Rene);

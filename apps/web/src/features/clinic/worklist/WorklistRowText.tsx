@@ -33,11 +33,7 @@ function OrderRowText({ queue, order }: { queue: OrderQueue; order: WorklistOrde
         </>
       );
     case 'proofs_missing':
-      return order.status === 'out_for_delivery' ? (
-        <>{t('row.order.proofLate', { item, to: at(order.delivery?.ends_at) })}</>
-      ) : (
-        <>{t('row.order.noProof', { item, status })}</>
-      );
+      return <>{t('row.order.proofLate', { item, to: at(order.delivery?.ends_at) })}</>;
     case 'resupplies_due':
       return <>{t('row.order.resupply', { item })}</>;
     case 'rentals_ending':
@@ -91,12 +87,7 @@ export function WorklistRowText({ queue, row }: { queue: WorklistQueue; row: Wor
 export function WorklistRowTime({ queue, row }: { queue: WorklistQueue; row: WorklistRow }) {
   const { t, i18n } = useTranslation('clinic-worklist');
   const when = formatDate(new Date(row.at), i18n.language, DATE_TIME);
-  const key =
-    queue === 'bf_adl_due' && row.never_answered
-      ? 'neverSince'
-      : queue === 'proofs_missing' && row.order?.status === 'out_for_delivery'
-        ? 'proofLate'
-        : queue;
+  const key = queue === 'bf_adl_due' && row.never_answered ? 'neverSince' : queue;
   return (
     <>
       {t(`when.${key}`)} <time dateTime={row.at}>{when}</time>
