@@ -49,19 +49,6 @@ export async function patientOrderRows(db: Queryable, patientId: string): Promis
     .orderBy(desc(deviceOrders.createdAt), desc(deviceOrders.id));
 }
 
-/** One order of the patient; undefined for another patient's (which answers 10404 alike). */
-export async function patientOrderRow(
-  db: Queryable,
-  patientId: string,
-  orderId: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(deviceOrders)
-    .where(and(eq(deviceOrders.id, orderId), eq(deviceOrders.patientId, patientId)));
-  return row;
-}
-
 /** The rows as their reader sees them: six queries whatever the number of orders. */
 export async function orderViews(
   ctx: AppContext,

@@ -1,5 +1,5 @@
 // The patient module's public entry: what the portal, the demo seed and other modules may use.
-export { patientFhirBundle, type RecordSection } from './export-fhir-bundle.ts';
+export { patientFhirBundle } from './export-fhir-bundle.ts';
 export { intakeStatus } from './fill-intake.ts';
 export { addressLine } from './address-line.ts';
 export {
