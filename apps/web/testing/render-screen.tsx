@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -36,6 +37,20 @@ function signIn({ email, auths }: NonNullable<ScreenOptions['staff']>): void {
   );
 }
 
+let lastClient: QueryClient | undefined;
+
+/**
+ * Waits until the last rendered screen has no request in flight: a refetch a mutation started must
+ * not reach the next test's server, or its session, after this test signed out.
+ */
+export async function settleQueries(): Promise<void> {
+  const client = lastClient;
+  if (!client) return;
+  await vi.waitFor(() => {
+    if (client.isFetching() + client.isMutating() > 0) throw new Error('requests in flight');
+  });
+}
+
 /** Renders a screen as the app does: strings in the chosen locale, a router, a query client. */
 export async function renderScreen(ui: ReactNode, options: ScreenOptions = {}) {
   await i18next.changeLanguage(options.locale ?? 'gb');
@@ -45,6 +60,7 @@ export async function renderScreen(ui: ReactNode, options: ScreenOptions = {}) {
     defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
   });
   for (const [key, value] of options.data ?? []) client.setQueryData(key, value);
+  lastClient = client;
   // A wrapper, not an enclosing tree, so a test's rerender keeps the client and the router.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>

@@ -58,6 +58,24 @@ export const ENCRYPTED_COLUMNS: EncryptedColumn[] = [
     context: ctx('document_assignments:', col('id'), ':reason'),
   },
   {
+    table: 'device_orders',
+    column: 'note_enc',
+    keys: ['id'],
+    context: ctx('device-order-note:', col('id')),
+  },
+  {
+    table: 'device_order_events',
+    column: 'note_enc',
+    keys: ['id'],
+    context: ctx('device-order-note:', col('order_id')),
+  },
+  {
+    table: 'device_deliveries',
+    column: 'details_enc',
+    keys: ['order_id'],
+    context: ctx('device-delivery:', col('order_id')),
+  },
+  {
     table: 'signing_certificates',
     column: 'private_key_enc',
     keys: ['purpose'],

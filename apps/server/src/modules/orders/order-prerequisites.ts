@@ -80,15 +80,14 @@ export async function unmetPrerequisites(
   if (orders.length === 0) return new Map();
   const patientIds = [...new Set(orders.map((order) => order.patientId))];
   const formIds = orders.flatMap((order) => (order.formAssignmentId ? [order.formAssignmentId] : []));
-  const [requirements, covered, assessedAt, signedForms] = await Promise.all([
-    requirementsOf(
-      db,
-      orders.map((order) => order.id),
-    ),
-    coveredPatients(db, patientIds),
-    lastSubmittedAt(db, patientIds, BF_ADL_INSTRUMENT),
-    signedAssignments(db, formIds),
-  ]);
+  // One after another: `db` may be a transaction, one connection (db/in-turn.ts).
+  const requirements = await requirementsOf(
+    db,
+    orders.map((order) => order.id),
+  );
+  const covered = await coveredPatients(db, patientIds);
+  const assessedAt = await lastSubmittedAt(db, patientIds, BF_ADL_INSTRUMENT);
+  const signedForms = await signedAssignments(db, formIds);
   const now = ctx.now().getTime();
   const unmet = new Map<string, HoldReason[]>();
   for (const order of orders) {

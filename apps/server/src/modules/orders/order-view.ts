@@ -58,37 +58,36 @@ export async function orderViews(
 ): Promise<DeviceOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, holds, slots, events, proofs, prescribers] = await Promise.all([
-    itemRows(db, ids),
-    db
-      .select()
-      .from(deviceOrderHolds)
-      .where(and(inArray(deviceOrderHolds.orderId, ids), isNull(deviceOrderHolds.clearedAt)))
-      .orderBy(asc(deviceOrderHolds.openedAt)),
-    db
-      .select()
-      .from(deviceOrderSlots)
-      .where(and(inArray(deviceOrderSlots.orderId, ids), isNull(deviceOrderSlots.withdrawnAt)))
-      .orderBy(asc(deviceOrderSlots.startsAt)),
-    db
-      .select({
-        event: deviceOrderEvents,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(deviceOrderEvents)
-      .leftJoin(users, eq(users.id, deviceOrderEvents.actorId))
-      .where(inArray(deviceOrderEvents.orderId, ids))
-      .orderBy(asc(deviceOrderEvents.at), asc(deviceOrderEvents.id)),
-    db
-      .select({ orderId: deviceDeliveries.orderId })
-      .from(deviceDeliveries)
-      .where(inArray(deviceDeliveries.orderId, ids)),
-    namesOf(
-      db,
-      rows.flatMap((row) => (row.prescribedBy ? [row.prescribedBy] : [])),
-    ),
-  ]);
+  // One after another: `db` may be a transaction, one connection (db/in-turn.ts).
+  const items = await itemRows(db, ids);
+  const holds = await db
+    .select()
+    .from(deviceOrderHolds)
+    .where(and(inArray(deviceOrderHolds.orderId, ids), isNull(deviceOrderHolds.clearedAt)))
+    .orderBy(asc(deviceOrderHolds.openedAt));
+  const slots = await db
+    .select()
+    .from(deviceOrderSlots)
+    .where(and(inArray(deviceOrderSlots.orderId, ids), isNull(deviceOrderSlots.withdrawnAt)))
+    .orderBy(asc(deviceOrderSlots.startsAt));
+  const events = await db
+    .select({
+      event: deviceOrderEvents,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(deviceOrderEvents)
+    .leftJoin(users, eq(users.id, deviceOrderEvents.actorId))
+    .where(inArray(deviceOrderEvents.orderId, ids))
+    .orderBy(asc(deviceOrderEvents.at), asc(deviceOrderEvents.id));
+  const proofs = await db
+    .select({ orderId: deviceDeliveries.orderId })
+    .from(deviceDeliveries)
+    .where(inArray(deviceDeliveries.orderId, ids));
+  const prescribers = await namesOf(
+    db,
+    rows.flatMap((row) => (row.prescribedBy ? [row.prescribedBy] : [])),
+  );
   const proved = new Set(proofs.map((row) => row.orderId));
   const now = ctx.now();
   const actor: OrderActor = reader.kind === 'staff' ? reader.actor : 'patient';

@@ -6,7 +6,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import EquipmentPage from '../../../src/features/equipment/EquipmentPage.tsx';
 import { deviceOrder, orderWithSlots } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen } from '../../../testing/render-screen.tsx';
+import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
 
 // The account the fake server signs in.
 const EMAIL = 'sam@example.com';
@@ -40,7 +40,8 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', server.fetch);
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
 });
-afterEach(() => {
+afterEach(async () => {
+  await settleQueries();
   clearSession('logout');
   vi.unstubAllGlobals();
 });

@@ -5,7 +5,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import { EquipmentTasks } from '../../../src/features/equipment/EquipmentTasks.tsx';
 import { deviceOrder, resupplyPrompt } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen } from '../../../testing/render-screen.tsx';
+import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const order = deviceOrder();
@@ -27,7 +27,8 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', server.fetch);
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
 });
-afterEach(() => {
+afterEach(async () => {
+  await settleQueries();
   clearSession('logout');
   vi.unstubAllGlobals();
 });

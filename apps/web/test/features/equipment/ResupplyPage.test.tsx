@@ -6,7 +6,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import ResupplyPage from '../../../src/features/equipment/ResupplyPage.tsx';
 import { deviceOrder, resupplyPrompt } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen } from '../../../testing/render-screen.tsx';
+import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const prompt = resupplyPrompt();
@@ -19,7 +19,8 @@ beforeEach(async () => {
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
   server.answers.set('/patient/orders/', due);
 });
-afterEach(() => {
+afterEach(async () => {
+  await settleQueries();
   clearSession('logout');
   vi.unstubAllGlobals();
 });
