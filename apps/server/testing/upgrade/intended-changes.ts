@@ -32,6 +32,23 @@ export const INTENDED_CHANGES: IntendedChange[] = [
       };
     },
   },
+  {
+    migration: '0021_device_orders',
+    why: 'administrators who manage users or settings (front desk, clinic administrators) gain manage_orders',
+    path: '/admin/users/',
+    expect: (answer) => {
+      const list = answer as UserList;
+      return {
+        ...list,
+        items: list.items.map((user) =>
+          user.roles.includes('admin') &&
+          user.auths.some((a) => a === 'manage_users' || a === 'manage_settings')
+            ? { ...user, auths: [...new Set([...user.auths, 'manage_orders'])].sort() }
+            : user,
+        ),
+      };
+    },
+  },
 ];
 
 /**
