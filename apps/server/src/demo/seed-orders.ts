@@ -57,6 +57,14 @@ const CATALOGUE: readonly CatalogueRow[] = [
     bfAdlWithinDays: 90,
   },
   {
+    hcpcs: 'E2601',
+    category: 'mobility',
+    nameGb: 'General use wheelchair seat cushion',
+    nameCn: '普通轮椅坐垫',
+    supply: 'purchase',
+    resupplyDays: 180,
+  },
+  {
     hcpcs: 'E0260',
     category: 'bedroom',
     nameGb: 'Semi-electric hospital bed',

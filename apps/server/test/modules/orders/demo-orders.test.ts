@@ -24,7 +24,7 @@ const daysAgo = (at: Date | null) => Math.round((t.portal.ctx.now().getTime() - 
 describe('device orders demo', () => {
   it('seeds the catalogue of device-orders.md, named in gb and cn', async () => {
     const items = await t.portal.ctx.db.select().from(catalogueItems).orderBy(asc(catalogueItems.hcpcs));
-    expect(items).toHaveLength(15);
+    expect(items).toHaveLength(16);
     for (const item of items) expect(item.nameCn).toMatch(/[\u4e00-\u9fff]/);
     const wheelchair = items.find((item) => item.hcpcs === 'K0001')!;
     expect(wheelchair).toMatchObject({
@@ -36,6 +36,10 @@ describe('device orders demo', () => {
     expect(wheelchair.prepareGb).toMatch(/^Clear a path to the bedroom door/);
     expect(items.find((item) => item.hcpcs === 'E1390')).toMatchObject({ rentalMonths: 36 });
     expect(items.find((item) => item.hcpcs === 'A7032')).toMatchObject({ resupplyDays: 15 });
+    expect(items.find((item) => item.hcpcs === 'E2601')).toMatchObject({
+      supply: 'purchase',
+      resupplyDays: 180,
+    });
   });
 
   it('seeds the demo patient a walker delivered, a wheelchair in its third rental month and CPAP supplies due', async () => {
