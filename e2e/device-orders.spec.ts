@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { STAFF_PRESETS, userPage } from '@portal/protocol';
 import * as gbWords from '@portal/protocol/vocabulary/gb';
@@ -368,12 +370,18 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
       await signedIn(desk, DEMO_FRONT_DESK, /\/(users|worklist)/);
       await desk.goto(`/users/${patientId}`);
       const dispatch = await move(desk, locale, 'dispatch');
-      const serials = dispatch.dialog.getByRole('textbox', {
-        name: new RegExp(`^${staffWords.moves.serial.split('{{item}}').map(escape).join('.+')}$`),
-      });
-      await expect(serials).toHaveCount(2);
-      await serials.nth(0).fill(`WC-${locale.toUpperCase()}-0001`);
-      await serials.nth(1).fill(`CU-${locale.toUpperCase()}-0002`);
+      // Each item's serial by the item's name in its label, whatever the label's word order.
+      const serial = (item: string) =>
+        dispatch.dialog.getByRole('textbox', {
+          name: new RegExp(
+            `^${staffWords.moves.serial
+              .split('{{item}}')
+              .map(escape)
+              .join(`.*${escape(item)}.*`)}$`,
+          ),
+        });
+      await serial(words.wheelchair).fill(`WC-${locale.toUpperCase()}-0001`);
+      await serial(words.cushion).fill(`CU-${locale.toUpperCase()}-0002`);
       await dispatch.submit();
       await expect(staffOrder(desk, locale)).toContainText(words.vocabulary.orderStatus.out_for_delivery);
       await desk.context().close();
@@ -410,6 +418,11 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
       const file = testInfo.outputPath(`proof-of-delivery-${locale}.pdf`);
       await (await downloading).saveAs(file);
       expect(await pdfsig(file)).toContain('Signature is Valid');
+      const { stdout: text } = await promisify(execFile)('pdftotext', [file, '-']);
+      const flat = text.replace(/\s+/g, ' ');
+      for (const held of ['Mei Tester', 'K0001', 'E2601', `WC-${locale.toUpperCase()}-0001`]) {
+        expect(flat).toContain(held);
+      }
       await daughterPage.context().close();
     });
 
