@@ -196,6 +196,9 @@ function dayInDays(from: Date, days: number): string {
   return `${day.getFullYear()}-${twoDigits(day.getMonth() + 1)}-${twoDigits(day.getDate())}`;
 }
 
+// A step that cannot happen fails in half a minute, not at the journey's limit.
+test.use({ actionTimeout: 30_000, navigationTimeout: 30_000 });
+
 const JOURNEYS = [
   { locale: 'gb', patientDevice: 'phone', staffDevice: 'desktop' },
   { locale: 'cn', patientDevice: 'desktop', staffDevice: 'desktop' },
@@ -329,6 +332,16 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
     const daughterPage = await openAs(browser, portal, locale, 'phone');
     await test.step('the patient invites the daughter, who accepts; a clinician allows representative signing', async () => {
       const cg = words.caregivers;
+      // Before the daughter's session starts: the switch sends an open session of hers home (spec §4).
+      const chart = await openAs(browser, portal, locale, 'desktop');
+      await signedIn(chart, clinician, /\/(users|worklist)/);
+      await chart.goto(`/users/${patientId}`);
+      const allow = chart
+        .getByRole('region', { name: cg.chart.title })
+        .getByRole('checkbox', { name: cg.chart.signing });
+      await allow.check();
+      await expect(allow).toBeChecked();
+      await chart.context().close();
       await patientPage.goto('/account');
       const section = patientPage.getByRole('region', { name: cg.chart.title });
       await section.getByRole('button', { name: cg.invite.open }).click();
@@ -353,16 +366,6 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
       await daughterPage.getByRole('button', { name: cg.accept.accept, exact: true }).click();
       await expect(daughterPage).toHaveURL(/\/welcome$/);
       await expect(daughterPage.getByTestId('acting-for-banner')).toBeVisible();
-
-      const chart = await openAs(browser, portal, locale, 'desktop');
-      await signedIn(chart, clinician, /\/(users|worklist)/);
-      await chart.goto(`/users/${patientId}`);
-      const allow = chart
-        .getByRole('region', { name: cg.chart.title })
-        .getByRole('checkbox', { name: cg.chart.signing });
-      await allow.check();
-      await expect(allow).toBeChecked();
-      await chart.context().close();
     });
 
     await test.step('the desk dispatches with the serial numbers', async () => {
