@@ -11,14 +11,6 @@ import {
   SAMPLE_COVERAGE,
   type TestPortal,
 } from '@portal/server/testing';
-import gbAdmin from '../apps/web/src/i18n/gb/admin.ts';
-import cnAdmin from '../apps/web/src/i18n/cn/admin.ts';
-import gbCaregivers from '../apps/web/src/i18n/gb/caregivers.ts';
-import cnCaregivers from '../apps/web/src/i18n/cn/caregivers.ts';
-import gbEquipment from '../apps/web/src/i18n/gb/equipment.ts';
-import cnEquipment from '../apps/web/src/i18n/cn/equipment.ts';
-import gbStaff from '../apps/web/src/i18n/gb/orders-staff.ts';
-import cnStaff from '../apps/web/src/i18n/cn/orders-staff.ts';
 import { answerBfAdl } from './bf-adl-fixtures.ts';
 import { drawSignature, pdfsig } from './documents-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -40,22 +32,225 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const DAY_MS = 24 * 3600_000;
 
+/** The words the journey reads and clicks (the web app's gb and cn strings), in each language. */
 const WORDS = {
   gb: {
     vocabulary: gbWords,
-    admin: gbAdmin,
-    caregivers: gbCaregivers,
-    equipment: gbEquipment,
-    staff: gbStaff,
+    admin: {
+      audit: {
+        filters: {
+          subject: 'Patient or account',
+          action: 'Action',
+          apply: 'Apply filters',
+        },
+        table: {
+          caption: 'Audit rows',
+        },
+      },
+    },
+    caregivers: {
+      chart: {
+        title: 'Caregivers',
+        signing: 'Allow signing as authorised representative',
+      },
+      invite: {
+        open: 'Invite someone',
+        submit: 'Send invitation',
+        sent: 'Invitation sent to {{email}}.',
+      },
+      form: {
+        email: 'Their e-mail address',
+        relationship: 'Relationship to the patient',
+      },
+      accept: {
+        accept: 'Accept',
+      },
+    },
+    equipment: {
+      tasks: {
+        step: {
+          answer_bf_adl: 'Answer the BF-ADL',
+          answer_resupply: 'Answer two questions',
+        },
+      },
+      slots: {
+        choose: 'Choose this time',
+      },
+      proof: {
+        sign: 'Sign for the delivery',
+        download: 'Download proof of delivery',
+      },
+      deliver: {
+        title: 'Sign for the delivery',
+        representative: "I sign as {{name}}'s representative",
+        name: 'Printed name of the person signing',
+        relationship: 'Relationship to the patient',
+        address: 'Delivery address',
+        consent: 'I received the items listed. I am not employed by the equipment provider.',
+        submit: 'Sign and confirm delivery',
+        done: 'Thank you. The delivery is confirmed and signed.',
+      },
+      resupply: {
+        title: 'Time for new supplies',
+        stillInUse: 'Do you still use it?',
+        yes: 'Yes',
+        condition: 'What condition is your current one in?',
+        conditions: {
+          worn: 'Worn',
+        },
+        submit: 'Send my answers',
+        ordered: 'Thank you. New supplies have been ordered.',
+      },
+    },
+    staff: {
+      orders: {
+        title: 'Equipment orders',
+        none: 'No equipment ordered.',
+        downloadProof: 'Download the proof of delivery',
+      },
+      prescribe: {
+        open: 'Order equipment',
+        title: 'Order equipment',
+        quantity: '{{code}} {{name}}: quantity',
+        submit: 'Submit order',
+      },
+      catalogue: {
+        title: 'Equipment catalogue',
+      },
+      moves: {
+        approve: {
+          label: 'Approve',
+          title: 'Approve this order?',
+          submit: 'Approve',
+        },
+        dispatch: {
+          label: 'Dispatch',
+          title: 'Send out for delivery',
+          submit: 'Dispatch',
+        },
+        serial: 'Serial number of {{item}}',
+      },
+      slots: {
+        open: 'Offer delivery times',
+        title: 'Offer delivery times',
+        row: 'Window {{number}}',
+        day: 'Date',
+        starts: 'From',
+        ends: 'Until',
+        add: 'Add a time',
+        submit: 'Offer times',
+      },
+    },
     wheelchair: 'Standard wheelchair',
     cushion: 'General use wheelchair seat cushion',
   },
   cn: {
     vocabulary: cnWords,
-    admin: cnAdmin,
-    caregivers: cnCaregivers,
-    equipment: cnEquipment,
-    staff: cnStaff,
+    admin: {
+      audit: {
+        filters: {
+          subject: '患者或账户',
+          action: '操作',
+          apply: '应用筛选',
+        },
+        table: {
+          caption: '审计记录',
+        },
+      },
+    },
+    caregivers: {
+      chart: {
+        title: '照护人',
+        signing: '允许以授权代表身份签署',
+      },
+      invite: {
+        open: '邀请他人',
+        submit: '发送邀请',
+        sent: '已向 {{email}} 发送邀请。',
+      },
+      form: {
+        email: '对方的电子邮件地址',
+        relationship: '与患者的关系',
+      },
+      accept: {
+        accept: '接受',
+      },
+    },
+    equipment: {
+      tasks: {
+        step: {
+          answer_bf_adl: '填写 BF-ADL 评估',
+          answer_resupply: '回答两个问题',
+        },
+      },
+      slots: {
+        choose: '选择此时间',
+      },
+      proof: {
+        sign: '签收送货',
+        download: '下载签收证明',
+      },
+      deliver: {
+        title: '签收送货',
+        representative: '我作为{{name}}的代表签名',
+        name: '签名人姓名（正楷）',
+        relationship: '与患者的关系',
+        address: '送货地址',
+        consent: '我已收到以上所列物品。我不是设备供应商的雇员。',
+        submit: '签名并确认收货',
+        done: '谢谢。收货已确认并签名。',
+      },
+      resupply: {
+        title: '该补充耗材了',
+        stillInUse: '您还在使用吗？',
+        yes: '是',
+        condition: '您现有物品的状况如何？',
+        conditions: {
+          worn: '有磨损',
+        },
+        submit: '发送我的回答',
+        ordered: '谢谢。已为您订购新的耗材。',
+      },
+    },
+    staff: {
+      orders: {
+        title: '设备订单',
+        none: '尚未订购设备。',
+        downloadProof: '下载送货证明',
+      },
+      prescribe: {
+        open: '订购设备',
+        title: '订购设备',
+        quantity: '{{code}} {{name}}：数量',
+        submit: '提交订单',
+      },
+      catalogue: {
+        title: '设备目录',
+      },
+      moves: {
+        approve: {
+          label: '批准',
+          title: '批准此订单？',
+          submit: '批准',
+        },
+        dispatch: {
+          label: '发货',
+          title: '安排配送',
+          submit: '发货',
+        },
+        serial: '{{item}} 的序列号',
+      },
+      slots: {
+        open: '提供送货时间',
+        title: '提供送货时间',
+        row: '时间段 {{number}}',
+        day: '日期',
+        starts: '开始',
+        ends: '结束',
+        add: '添加时间',
+        submit: '提供时间',
+      },
+    },
     wheelchair: '标准轮椅',
     cushion: '普通轮椅坐垫',
   },
