@@ -427,6 +427,7 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
       await desk.goto('/equipment-catalogue');
       await expect(desk.getByRole('heading', { level: 1, name: staffWords.catalogue.title })).toBeVisible();
       await expect(desk.getByText(words.cushion).first()).toBeVisible();
+      await expectNoAxeViolations(desk, `equipment catalogue (${locale})`);
       await shot(desk, name('catalogue', 'desktop'), { fullPage: true });
       await desk.context().close();
     });
