@@ -19,8 +19,9 @@ const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   // from the schemas chunk every signed-in page loads, 2.5 KiB more on each of them.
   login: { measured: 191.6, budget: 198 },
   // Every signed-in page carries the messenger, whose composer is a form: react-hook-form and its
-  // resolver (the use-zod-form chunk, 15.7 KiB) came with it, 200.5 before.
-  welcome: { measured: 218.8, budget: 226 },
+  // resolver (the use-zod-form chunk, 15.7 KiB) came with it, 200.5 before. The equipment tasks
+  // (decision 0035: the orders' schemas, hooks and strings) added 8.9 KiB, 218.8 before.
+  welcome: { measured: 227.7, budget: 235 },
   // The phone rule (libphonenumber-js with its `min` metadata, decision 0029) in the intake's
   // schemas, 28.8 KiB, and the form library; 237.7 before the latter.
   'intake: profile': { measured: 258.8, budget: 267 },
@@ -35,7 +36,7 @@ const BUDGET_KIB: Record<string, { measured: number; budget: number }> = {
   'reference documents': { measured: 210.8, budget: 218 },
   'document viewer': { measured: 694.1, budget: 715 },
   signing: { measured: 694.1, budget: 715 },
-  'messenger open': { measured: 218.8, budget: 226 },
+  'messenger open': { measured: 227.7, budget: 235 },
   // The caregivers section (its grants, activity and strings; the invite form loads only when
   // asked for): 188.7 without it.
   account: { measured: 213.8, budget: 221 },

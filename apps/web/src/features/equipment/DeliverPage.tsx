@@ -25,7 +25,8 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { SignaturePad } from '../../ui/SignaturePad.tsx';
 import { inLanguage } from './order-words.ts';
 import { ProofDownload } from './ProofDownload.tsx';
-import { useDeliveryAddress, useMyEquipment, useSignProofOfDelivery } from './use-equipment.ts';
+import { useDeliveryAddress } from './use-delivery-address.ts';
+import { useMyEquipment, useSignProofOfDelivery } from './use-equipment.ts';
 import './equipment.css';
 
 type Signer = ProofOfDeliveryRequest['signer'];

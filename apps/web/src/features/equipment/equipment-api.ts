@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import {
-  addressSchema,
   myEquipment,
   orderMessageResult,
   orderResult,
   proofOfDeliveryFile,
-  resourceState,
   resupplyAnswerResult,
   type ChooseSlotRequest,
   type DeviceOrder,
@@ -46,15 +43,4 @@ export async function fetchProofOfDelivery(orderId: string) {
   return proofOfDeliveryFile.parse(
     await apiRequest({ method: 'GET', path: '/patient/orders/proof/', query: { id: orderId } }),
   );
-}
-
-const contactAddress = z.object({ address: addressSchema });
-
-/** The address on the patient's intake, one line, to prefill where the items were delivered. */
-export async function fetchDeliveryAddress(): Promise<string> {
-  const state = resourceState.parse(await apiRequest({ method: 'GET', path: '/patient/contact/' }));
-  const found = contactAddress.safeParse(state.value);
-  if (!found.success) return '';
-  const { line1, line2, city, region, postal_code } = found.data.address;
-  return [line1, line2, city, region, postal_code].filter(Boolean).join(', ');
 }

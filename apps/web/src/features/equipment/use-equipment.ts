@@ -10,7 +10,6 @@ import { useSession } from '../../api/use-session.ts';
 import {
   answerResupply,
   chooseSlot,
-  fetchDeliveryAddress,
   fetchMyEquipment,
   fetchProofOfDelivery,
   sendOrderMessage,
@@ -58,15 +57,4 @@ export const useSignProofOfDelivery = () =>
 
 export function useProofDownload() {
   return useMutation({ mutationFn: fetchProofOfDelivery });
-}
-
-/** The intake's address, to prefill a delivery; empty when there is none or it may not be read. */
-export function useDeliveryAddress(enabled: boolean) {
-  return useQuery({
-    queryKey: [...useEquipmentScope(), 'address'],
-    queryFn: fetchDeliveryAddress,
-    enabled,
-    retry: false,
-    ...PRIVATE,
-  });
 }
