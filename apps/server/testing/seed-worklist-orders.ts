@@ -113,5 +113,6 @@ export async function seedWorklistOrders(
     select o.patient_id, o.id, e.at, case when e.at < now() and abs(hashtext(o.id::text)) % 2 = 0 then e.at + interval '2 days' end
     from device_orders o
       cross join lateral (select now() + (abs(hashtext(o.id::text)) % 120 - 30) * interval '1 day' as at) e
-    where o.status in ('delivered', 'completed') and abs(hashtext(o.id::text || 'r')) % 5 = 0`);
+    where o.status in ('delivered', 'completed') and abs(hashtext(o.id::text || 'r')) % 5 = 0
+    on conflict (order_id) do nothing`);
 }
