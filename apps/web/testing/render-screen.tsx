@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { render } from 'vitest-browser-react';
+import { cleanup, render } from 'vitest-browser-react';
 import { storeTokens } from '../src/api/session.ts';
 import { i18next } from '../src/i18n/index.ts';
 import type { AppLocale } from '../src/i18n/locale.ts';
@@ -40,15 +40,18 @@ function signIn({ email, auths }: NonNullable<ScreenOptions['staff']>): void {
 let lastClient: QueryClient | undefined;
 
 /**
- * Waits until the last rendered screen has no request in flight: a refetch a mutation started must
- * not reach the next test's server, or its session, after this test signed out.
+ * Closes the last rendered screen once nothing it asked for is in flight: a refetch it started
+ * (after a write, or on the window's focus, which the test runner moves) must not reach the next
+ * test's server, nor start a handshake that test's sign-in would join, after this test signed out.
  */
-export async function settleQueries(): Promise<void> {
+export async function closeScreen(): Promise<void> {
   const client = lastClient;
   if (!client) return;
   await vi.waitFor(() => {
     if (client.isFetching() + client.isMutating() > 0) throw new Error('requests in flight');
   });
+  await cleanup();
+  lastClient = undefined;
 }
 
 /** Renders a screen as the app does: strings in the chosen locale, a router, a query client. */

@@ -9,7 +9,7 @@ import DeliverPage from '../../../src/features/equipment/DeliverPage.tsx';
 import { MARGARET, margaretGrant } from '../../../testing/acting-for.ts';
 import { deviceOrder, walkerItem } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
+import { renderScreen, closeScreen } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const atTheDoor = deviceOrder({
@@ -36,7 +36,7 @@ beforeEach(async () => {
   server.answers.set(DELIVER, { order: { ...atTheDoor, status: 'delivered', actions: [], has_proof: true } });
 });
 afterEach(async () => {
-  await settleQueries();
+  await closeScreen();
   clearSession('logout');
   setActingFor(null);
   vi.unstubAllGlobals();

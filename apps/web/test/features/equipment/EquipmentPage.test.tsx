@@ -6,7 +6,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import EquipmentPage from '../../../src/features/equipment/EquipmentPage.tsx';
 import { deviceOrder, orderWithSlots } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
+import { renderScreen, closeScreen } from '../../../testing/render-screen.tsx';
 
 // The account the fake server signs in.
 const EMAIL = 'sam@example.com';
@@ -41,7 +41,7 @@ beforeEach(async () => {
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
 });
 afterEach(async () => {
-  await settleQueries();
+  await closeScreen();
   clearSession('logout');
   vi.unstubAllGlobals();
 });

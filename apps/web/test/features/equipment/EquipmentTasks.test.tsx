@@ -5,7 +5,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import { EquipmentTasks } from '../../../src/features/equipment/EquipmentTasks.tsx';
 import { deviceOrder, resupplyPrompt } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
+import { renderScreen, closeScreen } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const order = deviceOrder();
@@ -28,7 +28,7 @@ beforeEach(async () => {
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
 });
 afterEach(async () => {
-  await settleQueries();
+  await closeScreen();
   clearSession('logout');
   vi.unstubAllGlobals();
 });

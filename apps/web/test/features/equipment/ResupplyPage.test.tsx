@@ -6,7 +6,7 @@ import { clearSession } from '../../../src/api/session.ts';
 import ResupplyPage from '../../../src/features/equipment/ResupplyPage.tsx';
 import { deviceOrder, resupplyPrompt } from '../../../testing/device-order.ts';
 import { FakePortalServer } from '../../../testing/fake-portal-server.ts';
-import { renderScreen, settleQueries } from '../../../testing/render-screen.tsx';
+import { renderScreen, closeScreen } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const prompt = resupplyPrompt();
@@ -20,7 +20,7 @@ beforeEach(async () => {
   server.answers.set('/patient/orders/', due);
 });
 afterEach(async () => {
-  await settleQueries();
+  await closeScreen();
   clearSession('logout');
   vi.unstubAllGlobals();
 });
