@@ -258,11 +258,12 @@ for (const run of RUNS) {
       // A front-desk account neither sees the chart nor is let through by the server.
       await signInAs(page, FRONT_DESK);
       const sidebar = page.locator('#sidebar-group-administration a');
-      await expect(sidebar).toHaveCount(3);
+      await expect(sidebar).toHaveCount(4);
       expect(await sidebar.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/users',
         '/messages',
         '/document-library',
+        '/equipment-catalogue',
       ]);
       await page.goto(`/users/${patientId}`);
       await expect(page.locator('.user-detail h1')).toBeVisible();

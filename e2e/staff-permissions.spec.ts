@@ -48,8 +48,8 @@ for (const locale of ['gb', 'cn'] as const) {
         await expect(dialog).toBeVisible();
         const preset = (value: string) => dialog.locator(`input[type="radio"][value="${value}"]`);
         await expect(preset('front_desk')).toBeChecked();
-        // The administrator role, the administration menu and the three front-desk permissions.
-        await expect(dialog.locator('input[type="checkbox"]:checked')).toHaveCount(5);
+        // The administrator role, the administration menu and the four front-desk permissions.
+        await expect(dialog.locator('input[type="checkbox"]:checked')).toHaveCount(6);
         await preset('clinician').check();
         await expect(preset('clinician')).toBeChecked();
         await check(page, `staff-access-dialog-${label}-${locale}`);
@@ -67,10 +67,11 @@ for (const locale of ['gb', 'cn'] as const) {
       await page.setViewportSize(DESKTOP);
       await signIn(page, FRONT_DESK);
       await expect(page).toHaveURL(/\/users$/);
-      await expect(sidebarLinks(page)).toHaveCount(3);
+      await expect(sidebarLinks(page)).toHaveCount(4);
       await expect(sidebarLinks(page).nth(0)).toHaveAttribute('href', '/users');
       await expect(sidebarLinks(page).nth(1)).toHaveAttribute('href', '/messages');
       await expect(sidebarLinks(page).nth(2)).toHaveAttribute('href', '/document-library');
+      await expect(sidebarLinks(page).nth(3)).toHaveAttribute('href', '/equipment-catalogue');
       await check(page, `staff-front-desk-sidebar-desktop-${locale}`);
 
       // Settings and the audit log are not theirs: the guard sends them away as it does a wrong role.

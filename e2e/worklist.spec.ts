@@ -74,7 +74,7 @@ for (const locale of ['gb', 'cn'] as const) {
       locale === 'gb' ? 'Needs attention' : '需要处理',
     );
     const queues = page.locator('.worklist__queues');
-    await expect(queues.getByRole('link')).toHaveCount(7);
+    await expect(queues.getByRole('link')).toHaveCount(13);
     await shown(page);
     await expectNoAxeViolations(page, `worklist-${locale}`);
     await page.screenshot({ path: path.join(SHOTS, `worklist-desktop-${locale}.png`) });
