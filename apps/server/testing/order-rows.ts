@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { HoldReason, OrderStatus } from '@portal/protocol';
 import type { Queryable } from '../src/db/database.ts';
 import {
@@ -58,13 +59,19 @@ export async function insertOrder(db: Queryable, order: OrderRow): Promise<strin
       deliveryEndsAt: order.deliveryEndsAt ?? null,
       dispatchedAt: order.dispatchedAt ?? null,
       deliveredAt: order.deliveredAt ?? null,
-      rentalStartedAt: order.rentalStartedAt ?? null,
     })
     .returning({ id: deviceOrders.id });
   const orderId = row!.id;
   await db
     .insert(deviceOrderItems)
     .values(order.items.map((catalogueItemId) => ({ orderId, catalogueItemId, quantity: 1 })));
+  // Started once the items are in, as recordDelivery does: migration 0022's trigger takes the
+  // rental's end from them.
+  if (order.rentalStartedAt)
+    await db
+      .update(deviceOrders)
+      .set({ rentalStartedAt: order.rentalStartedAt })
+      .where(eq(deviceOrders.id, orderId));
   if (order.holds?.length)
     await db.insert(deviceOrderHolds).values(
       order.holds.map((hold) => ({

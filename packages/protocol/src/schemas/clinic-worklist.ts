@@ -15,8 +15,8 @@ const isoTime = z.string().describe('ISO 8601 time, UTC');
  * - proofs_missing: out for delivery with its window ended more than PROOF_OVERDUE_HOURS ago: neither
  *   the signature at the door nor the carrier's confirmation (both move the order on) came in.
  * - resupplies_due: a resupply prompt nobody has answered whose eligibility date has passed.
- * - rentals_ending: in rental, its last month (start + rental months − 1 month, the longest of
- *   its rented items) beginning within RENTAL_ENDING_DAYS, or already begun.
+ * - rentals_ending: in rental, ending (start + its longest-rented item's months, fixed when the
+ *   rental starts) within RENTAL_ENDING_DAYS, or already ended with no return booked.
  * - orders_overdue: approved or delivery scheduled, approved more than ORDER_OVERDUE_DAYS ago,
  *   nothing dispatched.
  */

@@ -140,5 +140,8 @@ export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = OrderStatus.options.
 
 /** ResMed's resupply service calls an order late when nothing has shipped this long after approval. */
 export const ORDER_OVERDUE_DAYS = 14;
-/** The worklist's "rentals ending": a rental whose last month begins within this many days. */
-export const RENTAL_ENDING_DAYS = 30;
+/**
+ * The worklist's "rentals ending": a rental that ends within this many days, time for the desk to
+ * book the return or to tell the patient the device becomes theirs.
+ */
+export const RENTAL_ENDING_DAYS = 60;

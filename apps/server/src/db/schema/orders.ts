@@ -83,6 +83,8 @@ export const deviceOrders = pgTable(
     dispatchedAt: at('dispatched_at'),
     deliveredAt: at('delivered_at'),
     rentalStartedAt: at('rental_started_at'),
+    /** Set by migration 0022's trigger when the rental starts: the start plus its longest rented item's months, in UTC. */
+    rentalEndsAt: at('rental_ends_at'),
     closedAt: at('closed_at'),
   },
   (t) => [
@@ -95,6 +97,9 @@ export const deviceOrders = pgTable(
     index('device_orders_delivery_idx')
       .on(t.deliveryStartsAt)
       .where(sql`status in ('delivery_scheduled', 'out_for_delivery')`),
+    index('device_orders_rental_ends_idx')
+      .on(t.rentalEndsAt)
+      .where(sql`status = 'in_rental'`),
   ],
 );
 

@@ -20,6 +20,7 @@ import {
   deviceOrderSlots,
   users,
 } from '../../db/schema/index.ts';
+import { addMonths } from '../../lib/add-months.ts';
 import { orderNoteContext } from './move-order.ts';
 
 /**
@@ -122,7 +123,7 @@ export async function orderViews(
       created_at: row.createdAt.toISOString(),
       approved_at: iso(row.approvedAt),
       delivered_at: iso(row.deliveredAt),
-      rental: rentalOf(row, orderItems, now),
+      rental: rentalOf(row, now),
       maintenance_due_at: maintenanceDue(row, orderItems),
       overdue:
         (row.status === 'approved' || row.status === 'delivery_scheduled') &&
@@ -158,7 +159,6 @@ export async function orderViews(
 interface ItemRow {
   orderId: string;
   view: OrderItem;
-  rentalMonths: number | null;
   maintenanceMonths: number | null;
   resupplyDays: number | null;
 }
@@ -174,7 +174,6 @@ export async function itemRows(db: Queryable, orderIds: readonly string[]): Prom
     .orderBy(asc(deviceOrderItems.id));
   return rows.map(({ item, catalogue }) => ({
     orderId: item.orderId,
-    rentalMonths: catalogue.rentalMonths,
     maintenanceMonths: catalogue.maintenanceMonths,
     resupplyDays: catalogue.resupplyDays,
     view: {
@@ -201,23 +200,22 @@ async function namesOf(db: Queryable, ids: readonly string[]): Promise<Map<strin
   return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
 }
 
-const addMonths = (date: Date, months: number) => {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-};
-
-/** The rental's months count from the date of service (record-delivery.ts), by the rented item's term. */
-function rentalOf(row: OrderRow, items: readonly ItemRow[], now: Date): DeviceOrder['rental'] {
-  const months = items.find((item) => item.rentalMonths !== null)?.rentalMonths;
-  if (!row.rentalStartedAt || !months) return null;
+/**
+ * The rental's months count from the date of service (record-delivery.ts) to the end migration
+ * 0022's trigger fixed when it started, by its longest-rented item.
+ */
+function rentalOf(row: OrderRow, now: Date): DeviceOrder['rental'] {
+  const { rentalStartedAt: started, rentalEndsAt: ends } = row;
+  if (!started || !ends) return null;
+  let months = 0;
+  while (addMonths(started, months) < ends) months += 1;
   let elapsed = 0;
-  while (elapsed < months && addMonths(row.rentalStartedAt, elapsed + 1) <= now) elapsed += 1;
+  while (elapsed < months && addMonths(started, elapsed + 1) <= now) elapsed += 1;
   return {
-    started_at: row.rentalStartedAt.toISOString(),
+    started_at: started.toISOString(),
     months_total: months,
     months_used: Math.min(elapsed + 1, months),
-    ends_at: addMonths(row.rentalStartedAt, months).toISOString(),
+    ends_at: ends.toISOString(),
   };
 }
 

@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '@portal/protocol/testing';
 import { loadDocumentFile } from '../../../src/db/document-files.ts';
-import { auditLog, deviceDeliveries, users } from '../../../src/db/schema/index.ts';
+import { auditLog, deviceDeliveries, deviceOrders, users } from '../../../src/db/schema/index.ts';
+import { addMonths } from '../../../src/lib/add-months.ts';
 import { purgeGrowingTables } from '../../../src/jobs/purge-growing-tables.ts';
 import { deliveryDetailsContext } from '../../../src/modules/orders/sign-for-delivery.ts';
 import { actingFor, liveGrant, addCaregiver } from '../../../testing/caregivers.ts';
@@ -170,12 +171,33 @@ describe('proof of delivery', () => {
     await expectCode(signDelivery(patient, proofOf(mine)), 10409);
   });
 
-  it('puts an order with a rented item into its rental at delivery', async () => {
-    const id = await orderAt(t, patientId, [{ catalogueItemId: wheelchair, serialNumber: 'WC-88' }]);
-    await signDelivery(patient, proofOf(id));
+  it('puts an order with a rented item into its rental at delivery, ending after its months', async () => {
+    const id = await orderAt(t, patientId, [
+      { catalogueItemId: walker },
+      { catalogueItemId: wheelchair, serialNumber: 'WC-88' },
+    ]);
+    const answer = await signDelivery(patient, proofOf(id));
     const order = await orderRow(t, id);
     expect(order.status).toBe('in_rental');
-    expect(order.rentalStartedAt).not.toBeNull();
+    const started = order.rentalStartedAt!;
+    expect(order.rentalEndsAt).toEqual(addMonths(started, 13));
+    expect(answer.order.rental).toEqual({
+      started_at: started.toISOString(),
+      months_total: 13,
+      months_used: 1,
+      ends_at: addMonths(started, 13).toISOString(),
+    });
+  });
+
+  it('ends a rental begun on a month’s last day on the last day of its final month, as the server counts', async () => {
+    const id = await orderAt(t, patientId, [{ catalogueItemId: wheelchair }]);
+    const [row] = await t.portal.ctx.db
+      .update(deviceOrders)
+      .set({ rentalStartedAt: new Date('2027-01-31T10:00:00.000Z') })
+      .where(eq(deviceOrders.id, id))
+      .returning({ ends: deviceOrders.rentalEndsAt });
+    expect(row!.ends).toEqual(new Date('2028-02-29T10:00:00.000Z'));
+    expect(addMonths(new Date('2027-01-31T10:00:00.000Z'), 13)).toEqual(row!.ends);
   });
 
   it('keeps every proof through the purge, past the seven years from the date of service', async () => {

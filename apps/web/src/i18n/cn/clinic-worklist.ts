@@ -57,7 +57,7 @@ export default {
       delivery: '{{item}}：{{status}}，{{from}}–{{to}}',
       proofLate: '{{item}}：配送中，时间段已于 {{to}} 结束，既无签收也无承运商确认',
       resupply: '{{item}}：补给到期，患者尚未答复',
-      rentalEnding: '{{item}}：租赁的最后一个月',
+      rentalEnding: '{{item}}：租赁即将结束',
       overdue: '{{item}}：{{status}}，尚未发货',
     },
     holdReason: words.holdReasonStaff,
@@ -77,7 +77,7 @@ export default {
     deliveries_today: '时间段开始于',
     proofs_missing: '时间段结束于',
     resupplies_due: '到期于',
-    rentals_ending: '最后一个月始于',
+    rentals_ending: '租赁结束于',
     orders_overdue: '批准于',
   },
   tools: {

@@ -57,7 +57,7 @@ export default {
       delivery: '{{item}}: {{status}}, {{from}}–{{to}}',
       proofLate: '{{item}}: out for delivery, window ended {{to}}, neither signed for nor confirmed',
       resupply: '{{item}}: resupply due, the patient has not answered',
-      rentalEnding: '{{item}}: the rental’s last month',
+      rentalEnding: '{{item}}: the rental is ending',
       overdue: '{{item}}: {{status}}, nothing shipped',
     },
     holdReason: words.holdReasonStaff,
@@ -77,7 +77,7 @@ export default {
     deliveries_today: 'Window starts',
     proofs_missing: 'Window ended',
     resupplies_due: 'Due since',
-    rentals_ending: 'Last month from',
+    rentals_ending: 'Rental ends',
     orders_overdue: 'Approved',
   },
   tools: {

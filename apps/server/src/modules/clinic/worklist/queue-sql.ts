@@ -88,15 +88,11 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
       };
     case 'rentals_ending':
       return {
-        // The rental ends with its longest-rented item.
-        source: sql`select o.patient_id, r.last_month as at, ${orderColumns},
+        source: sql`select o.patient_id, o.rental_ends_at as at, ${orderColumns},
             o.id as order_id, null::uuid as prompt_id
           from device_orders o
-            cross join lateral (select o.rental_started_at + (max(c.rental_months) - 1) * interval '1 month' as last_month
-              from device_order_items i join catalogue_items c on c.id = i.catalogue_item_id
-              where i.order_id = o.id) r
           where o.status = 'in_rental'
-            and r.last_month <= ${at(new Date(now.getTime() + RENTAL_ENDING_DAYS * DAY_MS))}`,
+            and o.rental_ends_at <= ${at(new Date(now.getTime() + RENTAL_ENDING_DAYS * DAY_MS))}`,
         order: sql`q.at asc, q.order_id`,
       };
     case 'orders_overdue':

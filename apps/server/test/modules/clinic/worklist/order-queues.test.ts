@@ -14,6 +14,7 @@ import {
 } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, worklistAssignees } from '../../../../src/db/schema/index.ts';
+import { addMonths } from '../../../../src/lib/add-months.ts';
 import {
   addPatient,
   addStaff,
@@ -39,6 +40,7 @@ describe('the worklist’s order queues', () => {
   /** Order (or prompt) ids by the name of the case they stand for. */
   const ids: Record<string, string> = {};
   const patients: Record<string, string> = {};
+  const rentalsStarted: Record<string, Date> = {};
 
   const worklist = (client: PortalClient, query: WorklistQuery = {}) =>
     client.get<WorklistPage>(
@@ -188,9 +190,10 @@ describe('the worklist’s order queues', () => {
       });
     }
 
-    // Rentals: a 3-month wheelchair two months in (last month begun), one just started, and a
-    // wheelchair with a 13-month bed (the bed's end counts).
+    // Rentals: a 3-month wheelchair two months in (ending within the window), one just started,
+    // and a wheelchair with a 13-month bed (the bed's end counts).
     const rental = async (name: string, items: string[], startedDaysAgo: number) => {
+      rentalsStarted[name] = ago(startedDaysAgo * DAY);
       const id = await order(name, 'Otto', {
         status: 'in_rental',
         items,
@@ -281,11 +284,12 @@ describe('the worklist’s order queues', () => {
     expect(page.items[0]!.patient.id).toBe(patients.Rene);
   });
 
-  it('lists rentals whose last month begins within the window, by their longest item', async () => {
+  it('lists rentals ending within the window, by their longest item, at the end the patient sees', async () => {
     const page = await worklist(desk.client, { queue: 'rentals_ending' });
     expect(page.items.map((row) => row.order!.id)).toEqual([ids.rentalEnding]);
-    const lastMonth = new Date(page.items[0]!.at).getTime();
-    expect(lastMonth).toBeLessThanOrEqual(w.t.clock.now().getTime() + RENTAL_ENDING_DAYS * DAY);
+    const ends = page.items[0]!.at;
+    expect(new Date(ends).getTime()).toBeLessThanOrEqual(w.t.clock.now().getTime() + RENTAL_ENDING_DAYS * DAY);
+    expect(ends).toBe(addMonths(rentalsStarted.rentalEnding!, 3).toISOString());
   });
 
   it('lists orders approved past the limit with nothing dispatched, the oldest approval first', async () => {

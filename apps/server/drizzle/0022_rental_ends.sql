@@ -1,0 +1,31 @@
+-- portal:expand-only
+-- Issue 36: the rental's end kept on the order, so the worklist's "rentals ending" reads an index
+-- instead of taking every rental's longest item on each request (36 ms per count at 5,000
+-- rentals). A trigger sets it when the rental starts, so a node of the release before this one,
+-- which does not know the column, still starts rentals the queue finds. The end is fixed then:
+-- a later change to the catalogue's months does not move a rental already running.
+ALTER TABLE "device_orders" ADD COLUMN "rental_ends_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "device_orders_rental_ends_idx" ON "device_orders" USING btree ("rental_ends_at") WHERE status = 'in_rental';--> statement-breakpoint
+-- Months are added on the UTC calendar, clamped to the month's last day (31 January + 1 month is
+-- 28 February), as the server counts the rental's months.
+CREATE FUNCTION "device_order_rental_end"("order_id" uuid, "started_at" timestamptz) RETURNS timestamptz
+LANGUAGE sql STABLE AS $$
+  SELECT ((started_at AT TIME ZONE 'UTC') + max(c.rental_months) * interval '1 month') AT TIME ZONE 'UTC'
+  FROM device_order_items i JOIN catalogue_items c ON c.id = i.catalogue_item_id
+  WHERE i.order_id = device_order_rental_end.order_id
+$$;--> statement-breakpoint
+CREATE FUNCTION "device_orders_set_rental_end"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.rental_started_at IS NULL THEN
+    NEW.rental_ends_at := NULL;
+  ELSIF NEW.rental_ends_at IS NULL OR NEW.rental_started_at IS DISTINCT FROM OLD.rental_started_at THEN
+    NEW.rental_ends_at := device_order_rental_end(NEW.id, NEW.rental_started_at);
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "device_orders_rental_end"
+  BEFORE UPDATE OF "rental_started_at" ON "device_orders"
+  FOR EACH ROW EXECUTE FUNCTION "device_orders_set_rental_end"();--> statement-breakpoint
+UPDATE "device_orders" SET "rental_ends_at" = device_order_rental_end("id", "rental_started_at")
+  WHERE "rental_started_at" IS NOT NULL;
