@@ -83,7 +83,9 @@ export async function seedWorklistOrders(
     select o.id, (${uuids(purchases)})[1 + abs(hashtext(o.id::text || 'b')) % ${purchases.length}], 2
     from device_orders o where abs(hashtext(o.id::text)) % 5 = 0`);
   // Migration 0022's trigger fixes each rental's end from its items, as when a delivery starts it.
-  await db.execute(sql`update device_orders set rental_started_at = rental_started_at where rental_started_at is not null`);
+  await db.execute(
+    sql`update device_orders set rental_started_at = rental_started_at where rental_started_at is not null`,
+  );
 
   await db.execute(sql`insert into device_order_holds (order_id, reason, opened_at)
     select o.id, (array['prescription_needed', 'prior_authorisation_pending', 'insurance_issue',

@@ -288,7 +288,9 @@ describe('the worklist’s order queues', () => {
     const page = await worklist(desk.client, { queue: 'rentals_ending' });
     expect(page.items.map((row) => row.order!.id)).toEqual([ids.rentalEnding]);
     const ends = page.items[0]!.at;
-    expect(new Date(ends).getTime()).toBeLessThanOrEqual(w.t.clock.now().getTime() + RENTAL_ENDING_DAYS * DAY);
+    expect(new Date(ends).getTime()).toBeLessThanOrEqual(
+      w.t.clock.now().getTime() + RENTAL_ENDING_DAYS * DAY,
+    );
     expect(ends).toBe(addMonths(rentalsStarted.rentalEnding!, 3).toISOString());
   });
 
