@@ -1,7 +1,7 @@
 -- portal:expand-only
--- Issue 36: the rental's end kept on the order, so the worklist's "rentals ending" reads an index
--- instead of taking every rental's longest item on each request (36 ms per count at 5,000
--- rentals). A trigger sets it when the rental starts, so a node of the release before this one,
+-- Issue 36: the worklist counts all thirteen queues on every request, so each count must read an
+-- index. The rental's end is kept on the order, so "rentals ending" reads one instead of taking
+-- every rental's longest item on each request (36 ms per count at 5,000 rentals). A trigger sets it when the rental starts, so a node of the release before this one,
 -- which does not know the column, still starts rentals the queue finds. The end is fixed then:
 -- a later change to the catalogue's months does not move a rental already running.
 ALTER TABLE "device_orders" ADD COLUMN "rental_ends_at" timestamp with time zone;--> statement-breakpoint
@@ -29,3 +29,12 @@ CREATE TRIGGER "device_orders_rental_end"
   FOR EACH ROW EXECUTE FUNCTION "device_orders_set_rental_end"();--> statement-breakpoint
 UPDATE "device_orders" SET "rental_ends_at" = device_order_rental_end("id", "rental_started_at")
   WHERE "rental_started_at" IS NOT NULL;
+--> statement-breakpoint
+-- "Overdue" counts approved or scheduled orders with nothing dispatched: an index of just those
+-- (the one it replaces held approved orders only, and the count read the table). Old nodes name no
+-- index, so dropping it is safe beside them.
+DROP INDEX "device_orders_approved_idx";--> statement-breakpoint
+CREATE INDEX "device_orders_overdue_idx" ON "device_orders" USING btree ("approved_at") WHERE status in ('approved', 'delivery_scheduled') and dispatched_at is null;--> statement-breakpoint
+-- The accounts that are not patients, few beside the patients: "unread messages" leaves their
+-- conversations out by this index instead of joining every patient (5.7 ms of 13 at 10,000).
+CREATE INDEX "users_not_patient_idx" ON "users" USING btree ("id") WHERE not is_patient;

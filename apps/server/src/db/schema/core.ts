@@ -54,6 +54,11 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     // Who is an administrator (the clinic inbox's listeners): patients outnumber them by far.
     index('users_roles_idx').using('gin', t.roles),
+    // The few accounts that are not patients (staff, caregiver-only): the worklist's conversations
+    // leave them out by this index instead of reading every patient.
+    index('users_not_patient_idx')
+      .on(t.id)
+      .where(sql`not is_patient`),
   ],
 );
 

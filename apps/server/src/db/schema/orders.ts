@@ -91,9 +91,9 @@ export const deviceOrders = pgTable(
     index('device_orders_patient_idx').on(t.patientId, t.createdAt.desc()),
     // The worklist's queues read by status, then by the time each queue waits on.
     index('device_orders_status_idx').on(t.status, t.updatedAt),
-    index('device_orders_approved_idx')
+    index('device_orders_overdue_idx')
       .on(t.approvedAt)
-      .where(sql`status = 'approved'`),
+      .where(sql`status in ('approved', 'delivery_scheduled') and dispatched_at is null`),
     index('device_orders_delivery_idx')
       .on(t.deliveryStartsAt)
       .where(sql`status in ('delivery_scheduled', 'out_for_delivery')`),

@@ -166,8 +166,8 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
             null::int as version, null::text as title, null::timestamptz as due_at,
             null::bytea as reason_enc, count(*)::int as unread, null::boolean as never_answered, ${noOrder}
           from messages m join message_threads th on th.id = m.thread_id
-            join users u on u.id = th.patient_id and u.is_patient
           where m.author = 'patient' and m.read_at is null
+            and not exists (select 1 from users u where u.id = th.patient_id and not u.is_patient)
           group by th.id, th.patient_id`,
         order: sql`q.at asc, q.patient_id`,
       };
