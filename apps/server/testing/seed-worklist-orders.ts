@@ -94,7 +94,8 @@ export async function seedWorklistOrders(
     from device_orders o where o.status = 'on_hold'`);
   await db.execute(sql`insert into device_order_holds (order_id, reason, opened_at)
     select o.id, 'patient_unreachable', o.created_at + interval '2 days'
-    from device_orders o where o.status = 'on_hold' and abs(hashtext(o.id::text)) % 4 = 0`);
+    from device_orders o where o.status = 'on_hold' and abs(hashtext(o.id::text)) % 4 = 0
+      and abs(hashtext(o.id::text)) % 6 <> 5`);
   await db.execute(sql`insert into device_order_holds (order_id, reason, opened_at, cleared_at)
     select o.id, 'assessment_needed', o.created_at + interval '1 hour', o.approved_at
     from device_orders o where o.approved_at is not null and abs(hashtext(o.id::text)) % 10 = 1`);

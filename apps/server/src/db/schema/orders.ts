@@ -85,6 +85,8 @@ export const deviceOrders = pgTable(
     rentalStartedAt: at('rental_started_at'),
     /** Set by migration 0022's trigger when the rental starts: the start plus its longest rented item's months, in UTC. */
     rentalEndsAt: at('rental_ends_at'),
+    /** Kept by migration 0022's triggers: the oldest open hold's opening, null with none open. */
+    heldSince: at('held_since'),
     closedAt: at('closed_at'),
   },
   (t) => [
@@ -97,6 +99,9 @@ export const deviceOrders = pgTable(
     index('device_orders_delivery_idx')
       .on(t.deliveryStartsAt)
       .where(sql`status in ('delivery_scheduled', 'out_for_delivery')`),
+    index('device_orders_held_idx')
+      .on(t.heldSince)
+      .where(sql`status = 'on_hold'`),
     index('device_orders_rental_ends_idx')
       .on(t.rentalEndsAt)
       .where(sql`status = 'in_rental'`),

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, Codes, type DeviceOrder, type TemplateDetail } from '@portal/protocol';
-import { auditLog, deviceOrderEvents } from '../../../src/db/schema/index.ts';
+import { ApiError, Codes, type DeviceOrder, type TemplateDetail, type WorklistPage } from '@portal/protocol';
+import { auditLog, deviceOrderEvents, deviceOrderHolds, deviceOrders } from '../../../src/db/schema/index.ts';
 import { runOrderJobs } from '../../../src/modules/orders/index.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
 import { actingFor, addCaregiver, liveGrant } from '../../../testing/caregivers.ts';
@@ -257,6 +257,44 @@ describe('device orders', () => {
       actor_name: 'Desk Staff',
       note: 'No answer twice',
     });
+  });
+
+  it('keeps an order on hold waiting since its oldest open hold, and closes what is open when it is cancelled', async () => {
+    const patient = await readyPatient();
+    const order = await prescribe(w.clinician, patient.id, wheelchairId);
+    const held = await move(w.desk, order, 'hold', { reason: 'patient_unreachable' });
+    w.t.clock.advance(60_000);
+    const twice = await move(w.desk, held, 'hold', { reason: 'insurance_issue' });
+    const heldRow = async () =>
+      (await w.t.portal.ctx.db.select().from(deviceOrders).where(eq(deviceOrders.id, order.id)))[0]!;
+    const holdsOf = () =>
+      w.t.portal.ctx.db
+        .select()
+        .from(deviceOrderHolds)
+        .where(eq(deviceOrderHolds.orderId, order.id))
+        .orderBy(asc(deviceOrderHolds.openedAt));
+    expect((await heldRow()).heldSince?.toISOString()).toBe(twice.holds[0]!.opened_at);
+    const onHold = () =>
+      w.desk.get<WorklistPage>('/admin/worklist/', {
+        queue: 'orders_on_hold',
+        hold_reason: 'insurance_issue',
+      });
+    const before = await onHold();
+    expect(before.items.map((row) => row.order!.id)).toContain(order.id);
+
+    const one = await move(w.desk, twice, 'release', { reason: 'patient_unreachable' });
+    expect((await heldRow()).heldSince?.toISOString()).toBe(one.holds[0]!.opened_at);
+    w.t.clock.advance(60_000);
+    const cancelled = await move(w.desk, one, 'cancel');
+    expect(cancelled).toMatchObject({ status: 'cancelled', holds: [] });
+    const row = await heldRow();
+    expect(row.heldSince).toBeNull();
+    expect((await holdsOf()).map((hold) => hold.clearedAt)).toEqual([expect.any(Date), row.updatedAt]);
+    const after = await onHold();
+    expect(after.items.map((item) => item.order!.id)).not.toContain(order.id);
+    const insurance = (page: WorklistPage) =>
+      page.hold_counts!.find((c) => c.reason === 'insurance_issue')!.count;
+    expect(insurance(after)).toBe(insurance(before) - 1);
   });
 
   it('offers only future, non-overlapping windows of one hour to a day, and only on an approved order', async () => {

@@ -53,12 +53,15 @@ export async function ordersOf(
   );
 }
 
-/** How many orders on hold have an open hold of each reason, every reason listed. */
+/**
+ * How many orders on hold have an open hold of each reason, every reason listed. Only an order on
+ * hold has open holds (an order leaving its hold closes them, migration 0022), one per reason
+ * (openHold).
+ */
 export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
   const rows = rowsOf<{ reason: HoldReason; count: number }>(
-    await db.execute(sql`select h.reason, count(distinct h.order_id)::int as count
-      from device_order_holds h join device_orders o on o.id = h.order_id
-      where h.cleared_at is null and o.status = 'on_hold'
+    await db.execute(sql`select h.reason, count(*)::int as count
+      from device_order_holds h where h.cleared_at is null
       group by h.reason`),
   );
   const counted = new Map(rows.map((row) => [row.reason, Number(row.count)]));

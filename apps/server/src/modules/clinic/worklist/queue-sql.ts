@@ -46,12 +46,9 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
   switch (queue) {
     case 'orders_on_hold':
       return {
-        // An order on hold without an open hold cannot happen through moveOrder; it would still show.
-        source: sql`select o.patient_id, coalesce(h.opened_at, o.updated_at) as at, ${orderColumns},
+        source: sql`select o.patient_id, o.held_since as at, ${orderColumns},
             o.id as order_id, null::uuid as prompt_id
           from device_orders o
-            left join lateral (select min(h.opened_at) as opened_at from device_order_holds h
-              where h.order_id = o.id and h.cleared_at is null) h on true
           where o.status = 'on_hold'`,
         order: sql`q.at asc, q.order_id`,
       };
