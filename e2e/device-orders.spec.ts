@@ -238,7 +238,7 @@ const WORDS = {
           title: '安排配送',
           submit: '发货',
         },
-        serial: '{{item}} 的序列号',
+        serial: '{{item}}的序列号',
       },
       slots: {
         open: '提供送货时间',

@@ -105,7 +105,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'delivery_scheduled', action: 'dispatch', to: 'out_for_delivery', actors: desk },
   // Signed at the door by the patient or a designee; the desk records a carrier's confirmation.
   { from: 'out_for_delivery', action: 'deliver', to: 'delivered', actors: ['patient', 'orders_desk'] },
-  { from: 'delivered', action: 'start_rental', to: 'in_rental', actors: deskOrSystem },
+  // The server starts the rental when it records the delivery of a rented item (record-delivery.ts):
+  // nobody starts one by hand, so a purchase never becomes a rental.
+  { from: 'delivered', action: 'start_rental', to: 'in_rental', actors: ['system'] },
   { from: 'delivered', action: 'complete', to: 'completed', actors: deskOrSystem },
   { from: 'in_rental', action: 'schedule_return', to: 'return_scheduled', actors: desk },
   { from: 'return_scheduled', action: 'return', to: 'returned', actors: desk },

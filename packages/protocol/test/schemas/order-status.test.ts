@@ -43,4 +43,9 @@ describe('the device orders state table', () => {
     expect(orderTransition('on_hold', 'approve', 'orders_desk')).toBeUndefined();
     expect(orderTransition('delivered', 'cancel', 'orders_desk')).toBeUndefined();
   });
+
+  it('starts a rental only as the server recording a rented item’s delivery, never by the desk’s hand', () => {
+    expect(orderActionsFor('delivered', 'orders_desk')).toEqual(['complete']);
+    expect(orderTransition('delivered', 'start_rental', 'system')?.to).toBe('in_rental');
+  });
 });

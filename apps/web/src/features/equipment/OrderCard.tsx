@@ -90,10 +90,16 @@ export function OrderCard({ order }: { order: DeviceOrder }) {
         </section>
       )}
       {order.overdue && <p className="order-card__muted">{t('order.overdue')}</p>}
-      {order.delivery && (
+      {order.delivered_at ? (
         <p className="order-card__delivery">
-          {t('order.delivery', { window: windowText(t, i18n.language, order.delivery) })}
+          {t('order.deliveredOn', { date: day(order.delivered_at, i18n.language) })}
         </p>
+      ) : (
+        order.delivery && (
+          <p className="order-card__delivery">
+            {t('order.delivery', { window: windowText(t, i18n.language, order.delivery) })}
+          </p>
+        )
       )}
       {choosing && <SlotChooser order={order} />}
       {signing && (

@@ -23,6 +23,7 @@ export default {
     rental: '租用：第 {{used}} 个月，共 {{total}} 个月',
     maintenance: '保养到期日：{{date}}',
     delivery: '送货时间：{{window}}',
+    deliveredOn: '已于{{date}}送达',
     prepare: '需要准备的事项',
     timeline: '进度记录',
     eventBy: '{{event}}（{{name}}）',

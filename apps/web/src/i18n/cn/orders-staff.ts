@@ -88,7 +88,7 @@ export default {
   },
   moves: {
     note: '备注（可选）',
-    serial: '{{item}} 的序列号',
+    serial: '{{item}}的序列号',
     submit: { label: '提交', title: '提交此订单？', submit: '提交订单' },
     hold: {
       label: '暂停处理',

@@ -23,6 +23,7 @@ export default {
     rental: 'Rental: month {{used}} of {{total}}',
     maintenance: 'Maintenance due on {{date}}',
     delivery: 'Delivery: {{window}}',
+    deliveredOn: 'Delivered on {{date}}',
     prepare: 'What to prepare',
     timeline: 'What has happened',
     eventBy: '{{event}} ({{name}})',

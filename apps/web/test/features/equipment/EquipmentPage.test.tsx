@@ -114,6 +114,24 @@ describe('My equipment', () => {
     expect(posts.map((call) => call.path)).toEqual(['/patient/orders/slot/']);
   });
 
+  test.each([
+    ['gb', 'Delivered on 28 November 2026', /^Delivery: /],
+    ['cn', '已于2026年11月28日送达', /^送货时间：/],
+  ] as const)(
+    'names the day a delivered order came, not its booked window (%s)',
+    async (locale, said, window) => {
+      const delivered = deviceOrder({
+        status: 'delivered',
+        holds: [],
+        delivery: { starts_at: '2026-11-30T09:00:00.000Z', ends_at: '2026-11-30T12:00:00.000Z' },
+        delivered_at: '2026-11-28T10:30:00.000Z',
+      });
+      const screen = await open(locale, equipment([delivered]));
+      await expect.element(screen.getByText(said)).toBeVisible();
+      expect(screen.getByText(window).elements()).toHaveLength(0);
+    },
+  );
+
   test('sends "I need supplies" and leads to the conversation', async () => {
     const delivered = deviceOrder({ status: 'delivered', holds: [] });
     const screen = await open('gb', equipment([delivered]));
