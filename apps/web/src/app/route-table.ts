@@ -17,7 +17,9 @@ const page = {
   equipment: lazyPage(() => import('../features/equipment/EquipmentPage.tsx'), ['equipment']),
   resupply: lazyPage(() => import('../features/equipment/ResupplyPage.tsx'), ['equipment']),
   deliver: lazyPage(() => import('../features/equipment/DeliverPage.tsx'), ['equipment']),
-  users: lazyPage(() => import('./UsersHome.tsx'), ['clinic-worklist']),
+  // Pages whose lists are paged also take the pagination's words (`admin`): otherwise the page
+  // shows, then hides behind the loading fallback when its first answer brings the pagination.
+  users: lazyPage(() => import('./UsersHome.tsx'), ['clinic-worklist', 'admin']),
   userDetail: lazyPage(
     () => import('../features/admin-users/UserDetailPage.tsx'),
     ['admin', 'caregivers', 'orders-staff'],
@@ -32,7 +34,7 @@ const page = {
   acceptInvite: lazyPage(() => import('../features/admin-users/AcceptInvitePage.tsx'), ['admin']),
   settings: lazyPage(() => import('../features/settings/SettingsPage.tsx'), ['admin']),
   account: lazyPage(() => import('../features/account/AccountPage.tsx'), ['account']),
-  inbox: lazyPage(() => import('../features/messages/InboxPage.tsx'), ['messages']),
+  inbox: lazyPage(() => import('../features/messages/InboxPage.tsx'), ['messages', 'admin']),
   privacyNotice: lazyPage(() => import('../features/legal/PrivacyNoticePage.tsx')),
   privacyPractices: lazyPage(() => import('../features/legal/PrivacyPracticesPage.tsx')),
   termsOfUse: lazyPage(() => import('../features/legal/TermsOfUsePage.tsx')),
