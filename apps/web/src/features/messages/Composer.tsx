@@ -4,6 +4,7 @@ import { MESSAGE_MAX_LENGTH, patientMessageRequest } from '@portal/protocol';
 import { formatNumber } from '../../i18n/format.ts';
 import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
+import { submitToServer } from '../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import { ATTACHMENT_ACCEPT, readPickedFile, uploadSize } from './attachment.ts';
 import type { Draft } from './messages-api.ts';
@@ -28,7 +29,7 @@ export function Composer({ onSend, pending, label, textareaRef }: ComposerProps)
   });
   const file = form.watch('attachment');
   const { errors } = form.formState;
-  const error = errors.text?.message ?? errors.attachment?.message ?? errors.root?.server?.message;
+  const error = errors.text?.message ?? errors.attachment?.message ?? errors.root?.form?.message;
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const fileId = useId();
@@ -44,15 +45,13 @@ export function Composer({ onSend, pending, label, textareaRef }: ComposerProps)
     if (fileInput.current) fileInput.current.value = '';
   };
 
+  const sendToServer = submitToServer(form, {
+    send: onSend,
+    refusalOf: (failure) => ({ form: messageErrorKey(failure) }),
+    onSent: () => form.reset(),
+  });
   const send = async (draft: Draft) => {
-    if (pending) return;
-    try {
-      await onSend(draft);
-      form.reset();
-    } catch (failure) {
-      const key = messageErrorKey(failure);
-      if (key) form.setError('root.server', { message: key });
-    }
+    if (!pending) await sendToServer(draft);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

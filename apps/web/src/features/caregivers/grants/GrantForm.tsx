@@ -3,10 +3,11 @@ import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AuthorityKind, RELATIONSHIP_MAX_LENGTH, type CaregiverScope } from '@portal/protocol';
 import { Form } from '../../../ui/form/Form.tsx';
-import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { FormSelectField } from '../../../ui/form/FormSelectField.tsx';
+import { FormSubmitAlert } from '../../../ui/form/FormSubmitAlert.tsx';
 import { FormTextField } from '../../../ui/form/FormTextField.tsx';
 import { useFieldMessage } from '../../../ui/form/use-field-message.ts';
+import { submitToServer } from '../../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { grantErrors, type GrantField } from './grant-errors.ts';
 import { grantForm, grantMessage, type GrantFormInput, type GrantFormValue } from './grant-form.ts';
@@ -66,37 +67,32 @@ export function GrantForm({
     defaultValues: blank(),
     messageOf: grantMessage,
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const range = endsOnRange(today);
 
   useEffect(() => {
     if (focusOnOpen) form.setFocus('email');
   }, [focusOnOpen, form]);
 
-  const submit = async (grant: GrantFormValue) => {
-    setFormError(null);
-    try {
-      await send(grant);
-    } catch (failure) {
+  const submit = submitToServer(form, {
+    send,
+    refusalOf: (failure) => {
       const refused = grantErrors(failure);
-      setFormError(refused.form && t(refused.form));
-      Object.entries(refused.fields).forEach(([field, key], index) =>
-        form.setError(
-          formField(field as Exclude<GrantField, 'token'>),
-          { message: key },
-          { shouldFocus: index === 0 },
-        ),
-      );
-      return;
-    }
-    form.reset(blank());
-    onSent?.(grant);
-  };
+      const fields = Object.entries(refused.fields).map(([field, key]) => [
+        formField(field as Exclude<GrantField, 'token'>),
+        key,
+      ]);
+      return { form: refused.form, fields: Object.fromEntries(fields) };
+    },
+    onSent: (grant) => {
+      form.reset(blank());
+      onSent?.(grant);
+    },
+  });
 
   return (
-    <Form form={form} ns="caregivers" onValid={submit} onInvalid={() => setFormError(null)} {...attributes}>
+    <Form form={form} ns="caregivers" onValid={submit} {...attributes}>
       {intro}
-      <FormAlert message={formError} />
+      <FormSubmitAlert />
       <FormTextField name="email" label={t('form.email')} type="email" autoComplete="off" required />
       <FormTextField
         name="relationship"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CatalogueCategory, SupplyKind, type TemplateSummary } from '@portal/protocol';
@@ -6,12 +5,13 @@ import { holdsPermission } from '../../../api/staff-pages.ts';
 import { useSession } from '../../../api/use-session.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Form } from '../../../ui/form/Form.tsx';
-import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { FormCheckbox } from '../../../ui/form/FormCheckbox.tsx';
 import { FormSelectField } from '../../../ui/form/FormSelectField.tsx';
+import { FormSubmitAlert } from '../../../ui/form/FormSubmitAlert.tsx';
 import { FormTextArea } from '../../../ui/form/FormTextArea.tsx';
 import { FormTextField } from '../../../ui/form/FormTextField.tsx';
 import type { Issue } from '../../../ui/form/issue-message.ts';
+import { submitToServer } from '../../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { usePublishedTemplates, useSaveCatalogueItem } from '../orders-api.ts';
 import { ordersErrorKey } from '../orders-error.ts';
@@ -36,28 +36,15 @@ export function CatalogueItemDialog({ initial, onDone, onCancel }: CatalogueItem
   const { t } = useTranslation('orders-staff');
   const save = useSaveCatalogueItem();
   const form = useZodForm(catalogueForm, { defaultValues: initial, messageOf: catalogueMessageOf });
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = async (item: Record<string, unknown>) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(item);
-    } catch (failure) {
-      const key = ordersErrorKey(failure, 'errors.catalogueConflict');
-      setFormError(key && t(key));
-      return;
-    }
-    onDone();
-  };
+  const submit = submitToServer(form, {
+    send: (item) => save.mutateAsync(item),
+    refusalOf: (failure) => ({ form: ordersErrorKey(failure, 'errors.catalogueConflict') }),
+    onSent: onDone,
+  });
   return (
     <Dialog title={t(initial.id ? 'catalogue.editTitle' : 'catalogue.addTitle')} onClose={onCancel}>
-      <Form
-        form={form}
-        ns="orders-staff"
-        className="catalogue-form"
-        onValid={submit}
-        onInvalid={() => setFormError(null)}
-      >
-        <FormAlert message={formError} />
+      <Form form={form} ns="orders-staff" className="catalogue-form" onValid={submit}>
+        <FormSubmitAlert />
         <FormTextField
           name="hcpcs"
           label={t('catalogue.fields.hcpcs')}

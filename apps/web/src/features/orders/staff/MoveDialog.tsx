@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { HoldReason, type DeviceOrder, type MoveOrderRequest, type OrderAction } from '@portal/protocol';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Form } from '../../../ui/form/Form.tsx';
-import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { FormSubmitAlert } from '../../../ui/form/FormSubmitAlert.tsx';
 import { FormSelectField } from '../../../ui/form/FormSelectField.tsx';
 import { FormTextArea } from '../../../ui/form/FormTextArea.tsx';
 import { FormTextField } from '../../../ui/form/FormTextField.tsx';
+import { submitToServer } from '../../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { ordersErrorKey } from '../orders-error.ts';
 import { moveForm, moveFormOf } from './move-form.ts';
@@ -34,25 +35,18 @@ export function MoveDialog({ move, send, onDone, onCancel }: MoveDialogProps) {
   const { order, action, reason } = move;
   const [schema] = useState(() => moveForm(action));
   const form = useZodForm(schema, { defaultValues: moveFormOf(order, action, reason) });
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = async (body: MoveOrderRequest) => {
-    setFormError(null);
-    try {
-      await send(body);
-    } catch (failure) {
-      const key = ordersErrorKey(failure);
-      setFormError(key && t(key));
-      return;
-    }
-    onDone();
-  };
+  const submit = submitToServer(form, {
+    send,
+    refusalOf: (failure) => ({ form: ordersErrorKey(failure) }),
+    onSent: onDone,
+  });
   const title = reason
     ? t('moves.release.title', { reason: t(`holdReason.${reason}`) })
     : t(`moves.${action}.title`);
   return (
     <Dialog title={title} onClose={onCancel}>
       <Form form={form} ns="orders-staff" className="order-move-form" onValid={submit}>
-        <FormAlert message={formError} />
+        <FormSubmitAlert />
         {action === 'hold' && (
           <FormSelectField
             name="reason"

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_OFFERED_SLOTS, type DeviceOrder, type OfferSlotsRequest } from '@portal/protocol';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Form } from '../../../ui/form/Form.tsx';
-import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { FormSubmitAlert } from '../../../ui/form/FormSubmitAlert.tsx';
 import { FormTextField } from '../../../ui/form/FormTextField.tsx';
 import type { Issue } from '../../../ui/form/issue-message.ts';
+import { submitToServer } from '../../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { ordersErrorKey } from '../orders-error.ts';
 import { SubmitRow } from './MoveDialog.tsx';
@@ -38,23 +39,16 @@ export function OfferSlotsDialog({ order, send, onDone, onCancel }: OfferSlotsDi
     removed.current = false;
     addButton.current?.focus();
   }, [rows.fields.length]);
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = async (offer: OfferSlotsRequest) => {
-    setFormError(null);
-    try {
-      await send(offer);
-    } catch (failure) {
-      const key = ordersErrorKey(failure);
-      setFormError(key && t(key));
-      return;
-    }
-    onDone();
-  };
+  const submit = submitToServer(form, {
+    send,
+    refusalOf: (failure) => ({ form: ordersErrorKey(failure) }),
+    onSent: onDone,
+  });
   return (
     <Dialog title={t('slots.title')} onClose={onCancel}>
       <Form form={form} ns="orders-staff" className="offer-slots-form" onValid={submit}>
         <p className="field__hint">{t('slots.intro', { max: MAX_OFFERED_SLOTS })}</p>
-        <FormAlert message={formError} />
+        <FormSubmitAlert />
         {rows.fields.map((row, index) => (
           <fieldset key={row.id} className="offer-slots-form__row">
             <legend>{t('slots.row', { number: index + 1 })}</legend>

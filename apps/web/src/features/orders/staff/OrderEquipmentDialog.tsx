@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CatalogueCategory, type CreateOrderRequest } from '@portal/protocol';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Form } from '../../../ui/form/Form.tsx';
-import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { FormSubmitAlert } from '../../../ui/form/FormSubmitAlert.tsx';
 import { FormTextArea } from '../../../ui/form/FormTextArea.tsx';
 import { FormTextField } from '../../../ui/form/FormTextField.tsx';
+import { FORM_MESSAGE, submitToServer } from '../../../ui/form/submit-to-server.ts';
+import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { useCatalogue } from '../orders-api.ts';
 import { ordersErrorKey } from '../orders-error.ts';
-import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { orderForm, type OrderFormInput } from './order-form.ts';
 
 interface OrderEquipmentDialogProps {
@@ -26,19 +26,12 @@ export function OrderEquipmentDialog({ patientId, send, onDone, onCancel }: Orde
   const form = useZodForm(orderForm, {
     defaultValues: { patient_id: patientId, quantities: {}, note: '', submit: true } satisfies OrderFormInput,
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const active = catalogue.data?.filter((item) => item.active) ?? [];
-  const submit = async (order: CreateOrderRequest) => {
-    setFormError(null);
-    try {
-      await send(order);
-    } catch (failure) {
-      const key = ordersErrorKey(failure);
-      setFormError(key && t(key));
-      return;
-    }
-    onDone(order.submit ?? true);
-  };
+  const submit = submitToServer(form, {
+    send,
+    refusalOf: (failure) => ({ form: ordersErrorKey(failure) }),
+    onSent: (order) => onDone(order.submit ?? true),
+  });
   return (
     <Dialog title={t('prescribe.title')} onClose={onCancel}>
       <Form
@@ -47,10 +40,12 @@ export function OrderEquipmentDialog({ patientId, send, onDone, onCancel }: Orde
         className="order-equipment-form"
         onValid={submit}
         // The items are one choice across the list: nothing chosen is said once, above it.
-        onInvalid={(errors) => setFormError('items' in errors ? t('prescribe.noItems') : null)}
+        onInvalid={(errors) => {
+          if ('items' in errors) form.setError(FORM_MESSAGE, { message: 'prescribe.noItems' });
+        }}
       >
         <p className="field__hint">{t('prescribe.intro')}</p>
-        <FormAlert message={formError} />
+        <FormSubmitAlert />
         {catalogue.isPending && <p>{t('loading')}</p>}
         {catalogue.isError && <p role="alert">{t('errors.generic')}</p>}
         {catalogue.isSuccess && active.length === 0 && <p>{t('prescribe.emptyCatalogue')}</p>}
