@@ -15,7 +15,7 @@ import { submitToServer } from '../../../ui/form/submit-to-server.ts';
 import { useZodForm } from '../../../ui/form/use-zod-form.ts';
 import { usePublishedTemplates, useSaveCatalogueItem } from '../orders-api.ts';
 import { ordersErrorKey } from '../orders-error.ts';
-import { catalogueForm, type CatalogueFormInput } from './catalogue-form.ts';
+import { catalogueForm, NUMBER_FIELDS, type CatalogueFormInput, type NumberField } from './catalogue-form.ts';
 
 /** The catalogue's own words where the common ones would say too little. */
 function catalogueMessageOf({ code, path = [] }: Issue) {
@@ -61,23 +61,12 @@ export function CatalogueItemDialog({ initial, onDone, onCancel }: CatalogueItem
         <FormTextField name="name_cn" label={t('catalogue.fields.nameCn')} lang="zh-CN" required />
         <FormTextArea name="prepare_gb" label={t('catalogue.fields.prepareGb')} lang="en-GB" rows={2} />
         <FormTextArea name="prepare_cn" label={t('catalogue.fields.prepareCn')} lang="zh-CN" rows={2} />
-        <SupplyFields />
-        <FormTextField
-          name="resupply_days"
-          label={t('catalogue.fields.resupplyDays')}
-          hint={t('catalogue.fields.noneHint')}
-          type="number"
-          inputMode="numeric"
-          min={1}
+        <FormSelectField
+          name="supply"
+          label={t('catalogue.fields.supply')}
+          options={SupplyKind.options.map((value) => ({ value, label: t(`supply.${value}`) }))}
         />
-        <FormTextField
-          name="maintenance_months"
-          label={t('catalogue.fields.maintenanceMonths')}
-          hint={t('catalogue.fields.noneHint')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-        />
+        <NumberFields place="supply" />
         <fieldset className="catalogue-form__prerequisites">
           <legend>{t('catalogue.fields.prerequisites')}</legend>
           <FormCheckbox name="requires_prescription" label={t('catalogue.fields.prescription')} />
@@ -85,14 +74,7 @@ export function CatalogueItemDialog({ initial, onDone, onCancel }: CatalogueItem
             name="requires_prior_authorisation"
             label={t('catalogue.fields.priorAuthorisation')}
           />
-          <FormTextField
-            name="bf_adl_within_days"
-            label={t('catalogue.fields.bfAdlWithinDays')}
-            hint={t('catalogue.fields.noneHint')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-          />
+          <NumberFields place="prerequisites" />
           <TemplateChoices />
         </fieldset>
         <FormCheckbox name="active" label={t('catalogue.fields.active')} />
@@ -102,27 +84,25 @@ export function CatalogueItemDialog({ initial, onDone, onCancel }: CatalogueItem
   );
 }
 
-/** A rental asks for its months; a purchase has none, so the field shows only for a rental. */
-function SupplyFields() {
+/** The item's numbers shown at `place`; a rental's months show only for a rental, a purchase has none. */
+function NumberFields({ place }: { place: NumberField['place'] }) {
   const { t } = useTranslation('orders-staff');
-  const supply = useWatch({ name: 'supply' }) as string;
+  const rental = (useWatch({ name: 'supply' }) as string) === 'rental';
+  const shown = NUMBER_FIELDS.filter((field) => field.place === place && (rental || !field.rentalOnly));
   return (
     <>
-      <FormSelectField
-        name="supply"
-        label={t('catalogue.fields.supply')}
-        options={SupplyKind.options.map((value) => ({ value, label: t(`supply.${value}`) }))}
-      />
-      {supply === 'rental' && (
+      {shown.map(({ name, label, rentalOnly }) => (
         <FormTextField
-          name="rental_months"
-          label={t('catalogue.fields.rentalMonths')}
+          key={name}
+          name={name}
+          label={t(`catalogue.fields.${label}`)}
+          hint={rentalOnly ? undefined : t('catalogue.fields.noneHint')}
           type="number"
           inputMode="numeric"
           min={1}
-          required
+          required={rentalOnly}
         />
-      )}
+      ))}
     </>
   );
 }

@@ -23,13 +23,30 @@ export interface CatalogueFormInput {
   active: boolean;
 }
 
-const NUMBERS = ['rental_months', 'resupply_days', 'maintenance_months', 'bf_adl_within_days'] as const;
+export interface NumberField {
+  name: 'rental_months' | 'resupply_days' | 'maintenance_months' | 'bf_adl_within_days';
+  /** Under `catalogue.fields.` in the `orders-staff` namespace. */
+  label: string;
+  /** Where the dialog shows it: with the supply, or among what the item needs before it ships. */
+  place: 'supply' | 'prerequisites';
+  /** Asked only of a rental, which must say it; every other number may be blank for none. */
+  rentalOnly?: true;
+}
+
+/** The item's whole numbers, in the order the dialog shows them. */
+export const NUMBER_FIELDS: readonly NumberField[] = [
+  { name: 'rental_months', label: 'rentalMonths', place: 'supply', rentalOnly: true },
+  { name: 'resupply_days', label: 'resupplyDays', place: 'supply' },
+  { name: 'maintenance_months', label: 'maintenanceMonths', place: 'supply' },
+  { name: 'bf_adl_within_days', label: 'bfAdlWithinDays', place: 'prerequisites' },
+];
+
 const CHOICES = ['form_template_id', 'manual_template_id'] as const;
 
 /** An empty field is "none"; a purchase has no rental months, whatever the hidden field held. */
 function wireValues(input: CatalogueFormInput): Record<string, unknown> {
   const values: Record<string, unknown> = { ...input };
-  for (const name of NUMBERS) {
+  for (const { name } of NUMBER_FIELDS) {
     const text = input[name].trim();
     values[name] = text === '' ? null : Number(text);
   }
