@@ -7,27 +7,23 @@ import {
   PROOF_OVERDUE_HOURS,
   RENTAL_ENDING_DAYS,
   STAFF_PRESETS,
-  type WorklistAssignRequest,
-  type WorklistAssignResult,
-  type WorklistPage,
   type WorklistQuery,
 } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, worklistAssignees } from '../../../../src/db/schema/index.ts';
 import { addMonths } from '../../../../src/lib/add-months.ts';
-import {
-  addPatient,
-  addStaff,
-  expectCode,
-  startDocumentsWorld,
-  type DocumentsWorld,
-} from '../../../../testing/documents.ts';
+import { expectCode, type DocumentsWorld } from '../../../../testing/documents.ts';
 import {
   insertCatalogueItem,
   insertOrder,
   insertProof,
   insertResupplyPrompt,
 } from '../../../../testing/order-rows.ts';
+import {
+  assignWorklistItem as assign,
+  readWorklist as worklist,
+  startWorklistWorld,
+} from '../../../../testing/worklist.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -42,28 +38,27 @@ describe('the worklist’s order queues', () => {
   const patients: Record<string, string> = {};
   const rentalsStarted: Record<string, Date> = {};
 
-  const worklist = (client: PortalClient, query: WorklistQuery = {}) =>
-    client.get<WorklistPage>(
-      '/admin/worklist/',
-      Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    );
   const orderIdsIn = async (queue: WorklistQuery['queue'], query: WorklistQuery = {}) =>
     (await worklist(desk.client, { ...query, queue })).items.map((row) =>
       queue === 'resupplies_due' ? row.order!.resupply_prompt_id : row.order!.id,
     );
-  const assign = (client: PortalClient, body: WorklistAssignRequest) =>
-    client.post<WorklistAssignResult>('/admin/worklist/assign/', body, { encrypt: true });
 
   beforeAll(async () => {
-    w = await startDocumentsWorld();
-    // Noon UTC tomorrow: "today" then holds every window set below, whatever the hour the test runs.
-    const real = w.t.clock.now();
-    w.t.clock.advance(
-      Date.UTC(real.getUTCFullYear(), real.getUTCMonth(), real.getUTCDate() + 1, 12) - real.getTime(),
-    );
-    desk = await addStaff(w.t, STAFF_PRESETS.front_desk, { firstName: 'Frankie' });
-    colleague = await addStaff(w.t, ['manage_orders'], { firstName: 'Morgan' });
-    clinician = (await addStaff(w.t, STAFF_PRESETS.clinician)).client;
+    const world = await startWorklistWorld({
+      // Noon UTC tomorrow: "today" then holds every window set below, whatever the hour the test runs.
+      clockAt: (real) =>
+        new Date(Date.UTC(real.getUTCFullYear(), real.getUTCMonth(), real.getUTCDate() + 1, 12)),
+      staff: {
+        desk: { auths: STAFF_PRESETS.front_desk, firstName: 'Frankie' },
+        colleague: { auths: ['manage_orders'], firstName: 'Morgan' },
+        clinician: { auths: STAFF_PRESETS.clinician },
+      },
+      patients: ['Hana', 'Omar', 'Dora', 'Pia', 'Rene', 'Otto'],
+    });
+    ({ w } = world);
+    ({ desk, colleague } = world.staff);
+    clinician = world.staff.clinician.client;
+    for (const [name, patient] of Object.entries(world.patients)) patients[name] = patient.id;
     const db = w.t.portal.ctx.db;
     const now = w.t.clock.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -75,8 +70,6 @@ describe('the worklist’s order queues', () => {
       rentalMonths: 3,
     });
     const bed = await insertCatalogueItem(db, { nameGb: 'Hospital bed', nameCn: '护理床', rentalMonths: 13 });
-    for (const name of ['Hana', 'Omar', 'Dora', 'Pia', 'Rene', 'Otto'])
-      patients[name] = (await addPatient(w.t, name)).id;
     const order = async (
       name: string,
       patient: string,

@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  Codes,
-  INTAKE_RESOURCE_NAMES,
-  STAFF_PRESETS,
-  type WorklistAssignees,
-  type WorklistAssignRequest,
-  type WorklistAssignResult,
-  type WorklistPage,
-  type WorklistQuery,
-} from '@portal/protocol';
+import { Codes, INTAKE_RESOURCE_NAMES, STAFF_PRESETS, type WorklistAssignees } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
 import { auditLog, users, worklistAssignees } from '../../../../src/db/schema/index.ts';
 import { purgeGrowingTables } from '../../../../src/jobs/purge-growing-tables.ts';
-import {
-  addPatient,
-  addStaff,
-  expectCode,
-  startDocumentsWorld,
-  type DocumentsWorld,
-} from '../../../../testing/documents.ts';
+import { addPatient, expectCode, type DocumentsWorld } from '../../../../testing/documents.ts';
 import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
+import {
+  assignWorklistItem as assign,
+  readWorklist as worklist,
+  startWorklistWorld,
+} from '../../../../testing/worklist.ts';
 
 const MINUTE = 60_000;
 
@@ -42,29 +32,28 @@ describe('worklist search, sort and assignment', () => {
   let frontDesk: { id: string; client: PortalClient };
   const ids: Record<string, string> = {};
 
-  const worklist = (client: PortalClient, query: WorklistQuery = {}) =>
-    client.get<WorklistPage>(
-      '/admin/worklist/',
-      Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    );
   const found = async (q: string, client = clinician.client) =>
     (await worklist(client, { queue: 'intake_new', q })).items.map((row) => row.patient.first_name);
-  const assign = (client: PortalClient, body: WorklistAssignRequest) =>
-    client.post<WorklistAssignResult>('/admin/worklist/assign/', body, { encrypt: true });
 
   beforeAll(async () => {
-    w = await startDocumentsWorld();
-    clinician = await addStaff(w.t, STAFF_PRESETS.clinician, { firstName: 'Casey' });
-    colleague = await addStaff(w.t, STAFF_PRESETS.clinician, { firstName: 'Morgan' });
-    // Front desk works the document queues only: no intake permission.
-    frontDesk = await addStaff(w.t, ['manage_documents'], { firstName: 'Frankie' });
+    const world = await startWorklistWorld({
+      staff: {
+        clinician: { auths: STAFF_PRESETS.clinician, firstName: 'Casey' },
+        colleague: { auths: STAFF_PRESETS.clinician, firstName: 'Morgan' },
+        // Front desk works the document queues only: no intake permission.
+        frontDesk: { auths: ['manage_documents'], firstName: 'Frankie' },
+      },
+      patients: ['Anna', 'Bert', 'Cleo'],
+    });
+    ({ w } = world);
+    ({ clinician, colleague, frontDesk } = world.staff);
     // Handed in a minute apart: Anna waited longest, Cleo came in last.
     for (const [name, born] of [
       ['Anna', '1950-01-31'],
       ['Bert', '1961-12-05'],
       ['Cleo', '1950-02-01'],
     ] as const) {
-      const p = await addPatient(w.t, name);
+      const p = world.patients[name];
       ids[name] = p.id;
       await w.t.portal.ctx.db
         .update(users)

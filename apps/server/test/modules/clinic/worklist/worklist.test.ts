@@ -9,7 +9,6 @@ import {
   STAFF_PRESETS,
   WORKLIST_PAGE_SIZE,
   type ClinicAssignment,
-  type WorklistPage,
   type WorklistQuery,
 } from '@portal/protocol';
 import { type PortalClient } from '@portal/protocol/testing';
@@ -27,6 +26,7 @@ import {
   type DocumentsWorld,
 } from '../../../../testing/documents.ts';
 import { SAMPLE_INTAKE } from '../../../../testing/intake-samples.ts';
+import { readWorklist as worklist } from '../../../../testing/worklist.ts';
 
 /** Every intake section saved whole, no insurance: enough to hand in. */
 async function fillIntake(patient: PortalClient): Promise<void> {
@@ -46,11 +46,6 @@ describe('the worklist', () => {
   const ids: Record<string, string> = {};
   let declinedId = '';
 
-  const worklist = (client: PortalClient, query: WorklistQuery = {}) =>
-    client.get<WorklistPage>(
-      '/admin/worklist/',
-      Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    );
   const idsIn = async (queue: WorklistQuery['queue'], client = clinician) =>
     (await worklist(client, { queue })).items.map((row) => row.patient.id);
   const inAdays = (days: number) => new Date(w.t.clock.now().getTime() + days * DAY).toISOString();
