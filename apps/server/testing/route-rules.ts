@@ -226,6 +226,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /admin/orders/': staff('read_chart'),
   'POST /admin/orders/move/': staff(ORDER_READERS),
   'POST /admin/orders/slots/': staff('manage_orders'),
+  'POST /admin/orders/slot/': staff('manage_orders'),
   'GET /admin/worklist/': staff(WORKLIST_PERMISSIONS),
   'POST /admin/worklist/assign/': staff(WORKLIST_PERMISSIONS),
   'GET /admin/worklist/assignees/': staff(WORKLIST_PERMISSIONS),

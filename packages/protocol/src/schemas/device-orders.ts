@@ -246,7 +246,10 @@ export const myEquipment = z.object({
 });
 export type MyEquipment = z.infer<typeof myEquipment>;
 
-/** `POST /patient/orders/slot/`: chooses one of the offered windows. */
+/**
+ * `POST /patient/orders/slot/`: chooses one of the offered windows; `POST /admin/orders/slot/`: the
+ * desk books one for the patient.
+ */
 export const chooseSlotRequest = z.object({
   id: z.uuid(),
   version: z.number().int().min(1),

@@ -1,17 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { Codes, ProtocolError, type chooseSlotRequest, type OrderResult } from '@portal/protocol';
+import type { chooseSlotRequest, OrderResult } from '@portal/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { deviceOrderSlots } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { moveOrder } from './move-order.ts';
+import { bookOfferedSlot } from './book-offered-slot.ts';
 import { orderForMove } from './order-for-move.ts';
 import { orderView } from './order-view.ts';
 
 /**
  * `POST /patient/orders/slot/`: the patient (or a caregiver with `act_on_orders`) books one of the
- * offered windows; the offer is then withdrawn. 10400 on `slot_id` for a window not on offer for
- * this order.
+ * offered windows.
  */
 export async function chooseDeliverySlot(
   ctx: AppContext,
@@ -20,32 +17,11 @@ export async function chooseDeliverySlot(
 ): Promise<OrderResult> {
   return ctx.db.transaction(async (tx) => {
     const order = await orderForMove(tx, request, actor.patientId);
-    const [slot] = await tx
-      .select()
-      .from(deviceOrderSlots)
-      .where(
-        and(
-          eq(deviceOrderSlots.id, request.slot_id),
-          eq(deviceOrderSlots.orderId, order.id),
-          isNull(deviceOrderSlots.withdrawnAt),
-        ),
-      );
-    if (!slot) {
-      const message = 'Not a delivery window on offer';
-      throw new ProtocolError(Codes.validation, message, [{ path: 'slot_id', message }]);
-    }
-    await moveOrder(ctx, tx, {
-      order,
-      action: 'schedule',
+    await bookOfferedSlot(ctx, tx, order, request.slot_id, {
       actor: 'patient',
       actorId: actor.patientId,
       meta: actor.meta,
-      set: { deliveryStartsAt: slot.startsAt, deliveryEndsAt: slot.endsAt },
     });
-    await tx
-      .update(deviceOrderSlots)
-      .set({ withdrawnAt: ctx.now() })
-      .where(and(eq(deviceOrderSlots.orderId, order.id), isNull(deviceOrderSlots.withdrawnAt)));
     return { order: await orderView(ctx, tx, order.id, { kind: 'patient' }) };
   });
 }

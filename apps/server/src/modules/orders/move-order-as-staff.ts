@@ -73,9 +73,9 @@ async function applyMove(
       await moveOrder(ctx, tx, { ...move, set: { approvedAt: now } });
       return;
     case 'schedule':
-      // A window is the patient's choice among the offered slots (POST /patient/orders/slot/).
-      throw new ProtocolError(Codes.validation, 'The patient chooses a delivery window', [
-        { path: 'action', message: 'The patient chooses a delivery window' },
+      // A window is booked among the offered slots: POST /admin/orders/slot/ names the one chosen.
+      throw new ProtocolError(Codes.validation, 'Book an offered delivery window', [
+        { path: 'action', message: 'Book an offered delivery window' },
       ]);
     case 'dispatch':
       await storeSerials(tx, row.id, request.serials);

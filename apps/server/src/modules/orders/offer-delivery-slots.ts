@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   Codes,
+  orderTransition,
   ProtocolError,
   type FieldError,
   type offerSlotsRequest,
@@ -20,8 +21,9 @@ const MIN_SLOT_MS = HOUR_MS;
 const MAX_SLOT_MS = 24 * HOUR_MS;
 
 /**
- * `POST /admin/orders/slots/`: delivery windows for the patient to choose from, on an approved
- * order or one whose window is to change (10409 otherwise). The offer replaces any earlier one.
+ * `POST /admin/orders/slots/`: delivery windows to choose from, on an order the desk may
+ * `schedule` (approved, or one whose window is to change; 10409 otherwise). The offer replaces any
+ * earlier one.
  */
 export async function offerDeliverySlots(
   ctx: AppContext,
@@ -35,8 +37,7 @@ export async function offerDeliverySlots(
   }));
   return ctx.db.transaction(async (tx) => {
     const order = await orderForMove(tx, request);
-    if (order.status !== 'approved' && order.status !== 'delivery_scheduled')
-      throw new ProtocolError(Codes.conflict);
+    if (!orderTransition(order.status, 'schedule', 'orders_desk')) throw new ProtocolError(Codes.conflict);
     refuseBadSlots(slots, now);
     await tx
       .update(deviceOrderSlots)

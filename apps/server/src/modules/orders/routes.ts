@@ -12,6 +12,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
+import { bookSlotForPatient } from './book-slot-for-patient.ts';
 import { chooseDeliverySlot } from './choose-delivery-slot.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { messageAboutOrder } from './message-about-order.ts';
@@ -99,6 +100,18 @@ export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       response: sealed,
     },
     handler: async (request) => request.sealed(await offerDeliverySlots(ctx, request.actor(), request.body)),
+  });
+
+  r.post('/admin/orders/slot/', {
+    config: { ...SEALED, permission: 'manage_orders' },
+    schema: {
+      tags,
+      summary:
+        'Book one of the offered delivery windows for the patient, who asked by phone; audited (sealed: OrderResult)',
+      body: chooseSlotRequest,
+      response: sealed,
+    },
+    handler: async (request) => request.sealed(await bookSlotForPatient(ctx, request.actor(), request.body)),
   });
 
   r.get('/patient/orders/', {

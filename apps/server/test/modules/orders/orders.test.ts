@@ -331,6 +331,52 @@ describe('device orders', () => {
     ).toEqual({ code: Codes.validation, paths: ['slot_id'] });
   });
 
+  it('lets the desk book an offered window for a patient who phones in, audited as the desk’s', async () => {
+    const patient = await readyPatient();
+    const approved = await move(w.desk, await prescribe(w.clinician, patient.id, wheelchairId), 'approve');
+    // The move route books nothing: a window is one of those offered, named by the booking route.
+    expect(await fieldErrorsOf(move(w.desk, approved, 'schedule'))).toEqual({
+      code: Codes.validation,
+      paths: ['action'],
+    });
+    const offered = await offerSlots(w.desk, approved, [window(w.t, 24), window(w.t, 48)]);
+    const book = (client: typeof w.desk, slotId: string, version = offered.version) =>
+      client.post<{ order: DeviceOrder }>(
+        '/admin/orders/slot/',
+        { id: approved.id, version, slot_id: slotId },
+        { encrypt: true },
+      );
+    await expectCode(book(w.clinician, offered.slots[0]!.id), Codes.forbidden);
+    expect(await fieldErrorsOf(book(w.desk, approved.id))).toEqual({
+      code: Codes.validation,
+      paths: ['slot_id'],
+    });
+    await expectCode(book(w.desk, offered.slots[0]!.id, approved.version), Codes.conflict);
+
+    const booked = await book(w.desk, offered.slots[0]!.id);
+    expect(booked.order).toMatchObject({
+      status: 'delivery_scheduled',
+      delivery: { starts_at: offered.slots[0]!.starts_at, ends_at: offered.slots[0]!.ends_at },
+      slots: [],
+    });
+    expect(booked.order.events.at(-1)).toMatchObject({
+      action: 'schedule',
+      actor: 'orders_desk',
+      actor_name: 'Desk Staff',
+    });
+    expect((await myEquipment(patient.client)).tasks).toEqual([]);
+    const audited = await w.t.portal.ctx.db
+      .select({ actorId: auditLog.actorId, detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.schedule'), eq(auditLog.subjectId, patient.id)));
+    expect(audited).toEqual([{ actorId: w.deskId, detail: { from: 'approved', to: 'delivery_scheduled' } }]);
+    // The offer is spent: the same window cannot be booked twice.
+    expect(await fieldErrorsOf(book(w.desk, offered.slots[1]!.id, booked.order.version))).toEqual({
+      code: Codes.validation,
+      paths: ['slot_id'],
+    });
+  });
+
   it('answers 10404 for a prescription to someone who is not a patient, 10400 for an item no longer offered', async () => {
     await expectCode(prescribe(w.clinician, w.deskId, wheelchairId), Codes.itemsNotFound);
     const retired = await saveCatalogueItem(w.desk, { ...WHEELCHAIR, hcpcs: 'E0260', active: false });

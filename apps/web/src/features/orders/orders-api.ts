@@ -7,6 +7,7 @@ import {
   templateLibrary,
   type CreateOrderRequest,
   type MoveOrderRequest,
+  type ChooseSlotRequest,
   type OfferSlotsRequest,
 } from '@portal/protocol';
 import { apiRequest } from '../../api/client.ts';
@@ -91,6 +92,8 @@ export const useMoveOrder = (patientId: string) =>
   useOrderWrite<MoveOrderRequest>(patientId, '/admin/orders/move/');
 export const useOfferSlots = (patientId: string) =>
   useOrderWrite<OfferSlotsRequest>(patientId, '/admin/orders/slots/');
+export const useBookSlot = (patientId: string) =>
+  useOrderWrite<ChooseSlotRequest>(patientId, '/admin/orders/slot/');
 
 /** The signed proof of delivery, saved from memory. */
 export async function downloadOrderProof(orderId: string): Promise<void> {

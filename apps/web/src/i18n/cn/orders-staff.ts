@@ -134,6 +134,13 @@ export default {
     remove: '删除时间段 {{number}}',
     submit: '提供时间',
   },
+  book: {
+    open: '预约送货时间',
+    title: '预约送货时间',
+    intro: '患者来电时：为其预约已提供的时间之一。',
+    window: '送货时间',
+    submit: '预约此时间',
+  },
   prescribe: {
     open: '订购设备',
     title: '订购设备',

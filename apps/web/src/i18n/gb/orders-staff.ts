@@ -138,6 +138,13 @@ export default {
     remove: 'Remove window {{number}}',
     submit: 'Offer times',
   },
+  book: {
+    open: 'Book a delivery time',
+    title: 'Book a delivery time',
+    intro: 'For a patient who asks by phone: book one of the times offered to them.',
+    window: 'Delivery time',
+    submit: 'Book this time',
+  },
   prescribe: {
     open: 'Order equipment',
     title: 'Order equipment',

@@ -17,6 +17,9 @@ const HOLD = '00000000-0000-4000-8000-0000000000d1';
 const listPath = '/admin/orders/';
 const movePath = '/admin/orders/move/';
 const slotsPath = '/admin/orders/slots/';
+const bookPath = '/admin/orders/slot/';
+const SLOT_1 = '00000000-0000-4000-8000-0000000000e1';
+const SLOT_2 = '00000000-0000-4000-8000-0000000000e2';
 
 const catalogueItem = (id: string, hcpcs: string, name: string, active = true): CatalogueItem => ({
   id,
@@ -131,7 +134,7 @@ beforeEach(async () => {
 /** The server's list of the patient's orders, before and after a write. */
 function serve(before: DeviceOrder, after: DeviceOrder) {
   server.answers.set(listPath, { items: [before] });
-  for (const path of [movePath, slotsPath]) server.answers.set(path, { order: after });
+  for (const path of [movePath, slotsPath, bookPath]) server.answers.set(path, { order: after });
 }
 
 const sent = (path: string) => server.sealedBodies.filter((b) => b.path === path).map((b) => b.body);
@@ -208,6 +211,8 @@ describe('"Equipment orders" on the patient page, for a clinician at the orders 
     const screen = await render();
     const opener = screen.getByRole('button', { name: 'Offer delivery times Standard wheelchair' });
     await expect.element(opener).toBeVisible();
+    // Nothing on offer yet: no time to book, only times to offer.
+    expect(screen.getByRole('button', { name: /^Book a delivery time/ }).elements()).toEqual([]);
     (opener.element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     const dialog = page.getByRole('dialog', { name: 'Offer delivery times' });
@@ -241,6 +246,44 @@ describe('"Equipment orders" on the patient page, for a clinician at the orders 
         ],
       },
     ]);
+  });
+
+  test('books an offered time for a patient on the phone, by keyboard', async () => {
+    const offered = order({
+      ...approved,
+      slots: [
+        { id: SLOT_1, starts_at: '2026-12-03T09:00:00.000Z', ends_at: '2026-12-03T12:00:00.000Z' },
+        { id: SLOT_2, starts_at: '2026-12-04T14:00:00.000Z', ends_at: '2026-12-04T17:00:00.000Z' },
+      ],
+    });
+    const scheduled = order({
+      status: 'delivery_scheduled',
+      version: 6,
+      delivery: { starts_at: '2026-12-04T14:00:00.000Z', ends_at: '2026-12-04T17:00:00.000Z' },
+      actions: ['schedule', 'dispatch', 'hold', 'cancel'],
+    });
+    serve(offered, scheduled);
+    const screen = await render();
+    const opener = screen.getByRole('button', { name: 'Book a delivery time Standard wheelchair' });
+    await expect.element(opener).toBeVisible();
+    (opener.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = page.getByRole('dialog', { name: 'Book a delivery time' });
+    await expect.element(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Book this time' }).click();
+    await expect.element(dialog.getByText('Choose one.')).toBeVisible();
+    expect(sent(bookPath)).toEqual([]);
+    const times = dialog.getByRole('group', { name: 'Delivery time' }).getByRole('radio');
+    expect(times.elements()).toHaveLength(2);
+    (times.first().element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(times.nth(1)).toBeChecked();
+    await expectNoAxeViolations(document.body);
+    server.answers.set(listPath, { items: [scheduled] });
+    await dialog.getByRole('button', { name: 'Book this time' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('article')).toHaveTextContent('Status: Delivery booked');
+    expect(sent(bookPath)).toEqual([{ id: ORDER, version: 5, slot_id: SLOT_2 }]);
   });
 
   test('a cancellation asks why; Escape closes the dialog and focus returns to its button', async () => {

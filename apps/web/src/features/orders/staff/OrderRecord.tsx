@@ -1,18 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DeviceOrder } from '@portal/protocol';
-import { DATE_TIME, DAY, formatDate } from '../../../i18n/format.ts';
 import { useItemName } from './use-item-name.ts';
-
-/** Dates and times in the staff member's language. */
-function useOrderFormat() {
-  const { i18n } = useTranslation();
-  return {
-    day: (iso: string) => formatDate(new Date(iso), i18n.language, DAY),
-    moment: (iso: string) => formatDate(new Date(iso), i18n.language, DATE_TIME),
-    window: (startsAt: string, endsAt: string) =>
-      `${formatDate(new Date(startsAt), i18n.language, DATE_TIME)} – ${formatDate(new Date(endsAt), i18n.language, { timeStyle: 'short' })}`,
-  };
-}
+import { useOrderFormat } from './use-order-format.ts';
 
 /** What an order holds and where it stands: items, holds, delivery, rental and its history. */
 export function OrderRecord({ order }: { order: DeviceOrder }) {

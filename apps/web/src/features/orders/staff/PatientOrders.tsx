@@ -7,6 +7,7 @@ import { useSession } from '../../../api/use-session.ts';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import {
   downloadOrderProof,
+  useBookSlot,
   useCreateOrder,
   useMoveOrder,
   useOfferSlots,
@@ -14,6 +15,7 @@ import {
 } from '../orders-api.ts';
 import { ordersErrorKey } from '../orders-error.ts';
 import { ordersNotice } from '../orders-notice.ts';
+import { BookSlotDialog } from './BookSlotDialog.tsx';
 import { MoveDialog, type PendingMove } from './MoveDialog.tsx';
 import { OfferSlotsDialog } from './OfferSlotsDialog.tsx';
 import { OrderEquipmentDialog } from './OrderEquipmentDialog.tsx';
@@ -22,7 +24,9 @@ import { useItemName } from './use-item-name.ts';
 import './orders-staff.css';
 
 type Open =
-  { kind: 'move'; move: PendingMove } | { kind: 'slots'; order: DeviceOrder } | { kind: 'prescribe' };
+  | { kind: 'move'; move: PendingMove }
+  | { kind: 'slots' | 'book'; order: DeviceOrder }
+  | { kind: 'prescribe' };
 
 /**
  * "Equipment orders" on the patient's page: their orders, the moves the server says the reader
@@ -35,6 +39,7 @@ export function PatientOrders({ patientId }: { patientId: string }) {
   const orders = usePatientOrders(patientId);
   const move = useMoveOrder(patientId);
   const offer = useOfferSlots(patientId);
+  const book = useBookSlot(patientId);
   const create = useCreateOrder(patientId);
   const [open, setOpen] = useState<Open | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,6 +92,14 @@ export function PatientOrders({ patientId }: { patientId: string }) {
           send={(body) => offer.mutateAsync(body)}
           onCancel={close}
           onDone={() => done('notices.slotsOffered')}
+        />
+      )}
+      {open?.kind === 'book' && (
+        <BookSlotDialog
+          order={open.order}
+          send={(body) => book.mutateAsync(body)}
+          onCancel={close}
+          onDone={() => done('notices.moves.schedule')}
         />
       )}
       {open?.kind === 'prescribe' && (
@@ -152,6 +165,17 @@ function OrderArticle({ order, onOpen, onFailed }: OrderArticleProps) {
             onClick={() => onOpen({ kind: 'slots', order })}
           >
             {t('slots.open')}
+            {which}
+          </button>
+        )}
+        {/* Decision 0035: for a patient who phones in, the desk books one of the windows on offer. */}
+        {order.actions.includes('schedule') && order.slots.length > 0 && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onOpen({ kind: 'book', order })}
+          >
+            {t('book.open')}
             {which}
           </button>
         )}
