@@ -116,6 +116,7 @@ const WORDS = {
       },
       catalogue: {
         title: 'Equipment catalogue',
+        caption: 'Devices and supplies',
       },
       moves: {
         approve: {
@@ -226,6 +227,7 @@ const WORDS = {
       },
       catalogue: {
         title: '设备目录',
+        caption: '设备和耗材',
       },
       moves: {
         approve: {
@@ -426,9 +428,16 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
       await signedIn(desk, DEMO_FRONT_DESK, /\/(users|worklist)/);
       await desk.goto('/equipment-catalogue');
       await expect(desk.getByRole('heading', { level: 1, name: staffWords.catalogue.title })).toBeVisible();
-      await expect(desk.getByText(words.cushion).first()).toBeVisible();
+      const table = desk.getByRole('table', { name: staffWords.catalogue.caption });
+      await expect(table.getByRole('rowheader', { name: words.cushion })).toBeVisible();
       await expectNoAxeViolations(desk, `equipment catalogue (${locale})`);
       await shot(desk, name('catalogue', 'desktop'), { fullPage: true });
+      await desk.setViewportSize(PHONE);
+      await expect(table.getByRole('rowheader', { name: words.cushion })).toBeVisible();
+      expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await shot(desk, name('catalogue', 'phone'), { fullPage: true });
       await desk.context().close();
     });
 

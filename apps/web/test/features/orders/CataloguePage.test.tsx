@@ -9,6 +9,7 @@ import { renderScreen } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'desk@example.com';
 const WALKER = '00000000-0000-4000-8000-0000000000c2';
+const OXYGEN = '00000000-0000-4000-8000-0000000000c3';
 const MANUAL = '00000000-0000-4000-8000-0000000000e1';
 const FORM = '00000000-0000-4000-8000-0000000000e2';
 const cataloguePath = '/admin/catalogue/';
@@ -33,6 +34,21 @@ const walker: CatalogueItem = {
   active: true,
   version: 4,
   updated_at: '2026-11-01T09:00:00.000Z',
+};
+
+const oxygen: CatalogueItem = {
+  ...walker,
+  id: OXYGEN,
+  hcpcs: 'E1390',
+  category: 'respiratory',
+  name_gb: 'Oxygen concentrator',
+  name_cn: '制氧机',
+  supply: 'rental',
+  rental_months: 36,
+  resupply_days: 90,
+  requires_prescription: false,
+  bf_adl_within_days: null,
+  active: false,
 };
 
 const template = (id: string, kind: TemplateSummary['kind'], title: string): TemplateSummary => ({
@@ -63,6 +79,7 @@ afterAll(() => {
 });
 // Every test signs in: the session ends after each one (testing/component-setup.ts).
 beforeEach(async () => {
+  await page.viewport(1280, 900);
   await login({ email: EMAIL, password: 'Correct horse 12', keepLoggedIn: false });
   server.calls.length = 0;
   server.sealedBodies.length = 0;
@@ -74,16 +91,70 @@ beforeEach(async () => {
 const saved = () => server.sealedBodies.filter((b) => b.path === cataloguePath).map((b) => b.body);
 
 describe('the equipment catalogue', () => {
-  test('lists items by category with what each needs before it ships', async () => {
+  test('lists the items as a table: a row each, headed by its name, with what it needs before it ships', async () => {
+    server.answers.set(`GET ${cataloguePath}`, { items: [oxygen, walker] });
     const screen = await renderScreen(<CataloguePage />);
     await expect
       .element(screen.getByRole('heading', { level: 1, name: 'Equipment catalogue' }))
       .toBeVisible();
-    await expect.element(screen.getByRole('heading', { level: 2, name: 'Mobility' })).toBeVisible();
-    const item = screen.getByRole('article', { name: 'E0143 Folding walker with wheels' });
-    await expect.element(item).toHaveTextContent('Prescription · BF-ADL within 30 days');
-    await expect.element(item).toHaveTextContent('带轮折叠助行器');
-    await expect.element(item).toHaveTextContent('12 months');
+    const table = screen.getByRole('table', { name: 'Devices and supplies' });
+    await expect.element(table).toBeVisible();
+    const headers = table.getByRole('columnheader').elements();
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'HCPCS',
+      'Name',
+      'Category',
+      'Purchase or rental',
+      'Resupply every',
+      'Before it ships',
+      'Status',
+      'Actions',
+    ]);
+    expect(headers.every((header) => header.getAttribute('scope') === 'col')).toBe(true);
+    // Mobility comes before breathing, whatever order the server answered in.
+    const rows = (table.element() as HTMLTableElement).tBodies[0]!.rows;
+    expect([...rows].map((row) => [...row.cells].map((cell) => cell.textContent))).toEqual([
+      [
+        'E0143',
+        'Folding walker with wheels带轮折叠助行器',
+        'Mobility',
+        'Purchase',
+        'None',
+        'Prescription · BF-ADL within 30 days',
+        'Active',
+        'Edit Folding walker with wheelsDeactivate Folding walker with wheels',
+      ],
+      [
+        'E1390',
+        'Oxygen concentrator制氧机',
+        'Breathing',
+        'Rental for 36 months',
+        '90 days',
+        'None',
+        'Inactive',
+        'Edit Oxygen concentratorReactivate Oxygen concentrator',
+      ],
+    ]);
+    await expect
+      .element(table.getByRole('rowheader', { name: 'Folding walker with wheels 带轮折叠助行器' }))
+      .toBeVisible();
+    await expect.element(screen.getByText('带轮折叠助行器')).toHaveAttribute('lang', 'zh-CN');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('on a phone the table fits the width, each row a card labelled by its columns', async () => {
+    await page.viewport(375, 800);
+    const screen = await renderScreen(<CataloguePage />);
+    const table = screen.getByRole('table', { name: 'Devices and supplies' });
+    await expect.element(table).toBeVisible();
+    const element = table.element() as HTMLElement;
+    expect(element.scrollWidth).toBeLessThanOrEqual(375);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expect
+      .element(screen.getByRole('button', { name: 'Edit Folding walker with wheels' }))
+      .toBeVisible();
+    const category = table.getByRole('cell', { name: 'Mobility' }).element();
+    expect(getComputedStyle(category, '::before').content).toBe('"Category"');
     await expectNoAxeViolations(screen.container);
   });
 
@@ -163,8 +234,8 @@ describe('the equipment catalogue', () => {
     const reactivate = screen.getByRole('button', { name: 'Reactivate Folding walker with wheels' });
     await expect.element(reactivate).toBeVisible();
     await expect
-      .element(screen.getByRole('article', { name: /Folding walker with wheels/ }))
-      .toHaveTextContent('(inactive)');
+      .element(screen.getByRole('row', { name: /Folding walker with wheels/ }))
+      .toHaveTextContent('Inactive');
     server.answers.set(`GET ${cataloguePath}`, { items: [{ ...walker, version: 6 }] });
     await reactivate.click();
     await expect
