@@ -243,6 +243,11 @@ export const myEquipment = z.object({
   orders: z.array(deviceOrder),
   tasks: z.array(orderTask),
   resupplies: z.array(resupplyPrompt),
+  /**
+   * The signed-in account's full name (a caregiver's own, not the patient's): the printed name a
+   * proof of delivery starts with.
+   */
+  signer_name: z.string(),
 });
 export type MyEquipment = z.infer<typeof myEquipment>;
 

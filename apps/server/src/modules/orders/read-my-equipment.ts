@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { isPatientHold, type DeviceOrder, type MyEquipment, type OrderTask } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { resupplyPrompts } from '../../db/schema/index.ts';
+import { resupplyPrompts, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { clearSatisfiedHolds } from './clear-satisfied-holds.ts';
@@ -12,6 +12,8 @@ import { itemRows, orderViews, patientOrderRows } from './order-view.ts';
  * `GET /patient/orders/`: "My equipment": the patient's orders, what they can do now (clear a
  * hold of their own, choose a delivery window, answer a resupply) and the resupplies due. Holds
  * their step has met are cleared first, so coming back from the step shows the order moving.
+ * The reader's own name comes along for the proof of delivery's printed name: a caregiver's is
+ * theirs, not the patient's.
  */
 export async function readMyEquipment(ctx: AppContext, actor: Actor): Promise<MyEquipment> {
   return ctx.db.transaction(async (tx) => {
@@ -27,7 +29,8 @@ export async function readMyEquipment(ctx: AppContext, actor: Actor): Promise<My
       target: 'device_orders',
       detail: { count: rows.length },
     });
-    return { orders, tasks: tasksOf(orders, resupplies), resupplies };
+    const signerName = await fullNameOf(tx, actor.userId);
+    return { orders, tasks: tasksOf(orders, resupplies), resupplies, signer_name: signerName };
   });
 }
 
@@ -89,4 +92,12 @@ async function dueResupplies(
       .filter((item) => item.orderId === prompt.orderId && item.resupplyDays !== null)
       .map((item) => item.view),
   }));
+}
+
+async function fullNameOf(db: Queryable, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return `${user!.firstName} ${user!.lastName}`;
 }

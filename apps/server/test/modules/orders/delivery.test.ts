@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyEquipment } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { loadDocumentFile } from '../../../src/db/document-files.ts';
 import { auditLog, deviceDeliveries, deviceOrders, users } from '../../../src/db/schema/index.ts';
@@ -32,13 +33,14 @@ describe('proof of delivery', () => {
   let patient: PortalClient;
   let patientId: string;
   let other: PortalClient;
+  let otherId: string;
   let walker: string;
   let wheelchair: string;
 
   beforeAll(async () => {
     t = await startTestPortal();
     ({ client: patient, id: patientId } = await addPatient(t, 'Morgan'));
-    ({ client: other } = await addPatient(t, 'Casey'));
+    ({ client: other, id: otherId } = await addPatient(t, 'Casey'));
     walker = await addCatalogueItem(t);
     wheelchair = await addCatalogueItem(t, {
       hcpcs: 'K0001',
@@ -149,6 +151,40 @@ describe('proof of delivery', () => {
       .from(deviceDeliveries)
       .where(eq(deviceDeliveries.orderId, id));
     expect(row).toMatchObject({ signedBy: caregiver.id });
+  });
+
+  it('names the reader for the printed name: the patient, or a caregiver as themself', async () => {
+    const caregiver = await addCaregiver(t, 'Robin');
+    await liveGrant(t, patientId, caregiver.id, ['view_orders']);
+    expect((await patient.get<MyEquipment>('/patient/orders/')).signer_name).toBe('Morgan Tester');
+    const helping = actingFor(caregiver.client, patientId);
+    expect((await helping.get<MyEquipment>('/patient/orders/')).signer_name).toBe('Robin Carer');
+  });
+
+  it('answers 10404 to a caregiver naming an order of someone other than the patient they act for', async () => {
+    const caregiver = await addCaregiver(t, 'Sasha');
+    await liveGrant(t, patientId, caregiver.id, ['view_orders', 'act_on_orders']);
+    await t.portal.ctx.db
+      .update(users)
+      .set({ representativeSigningAllowed: true })
+      .where(eq(users.id, patientId));
+    const helping = actingFor(caregiver.client, patientId);
+    const atCaseysDoor = await orderAt(t, otherId, [{ catalogueItemId: walker }]);
+    const asRepresentative = proofOf(atCaseysDoor, {
+      signer: 'representative',
+      signer_name: 'Sasha Carer',
+      relationship: 'friend',
+    });
+    await expectCode(signDelivery(helping, asRepresentative), 10404);
+    expect((await orderRow(t, atCaseysDoor)).status).toBe('out_for_delivery');
+
+    const deliveredToCasey = await orderAt(t, otherId, [{ catalogueItemId: walker }]);
+    await signDelivery(other, proofOf(deliveredToCasey, { signer_name: 'Casey Tester' }));
+    await expectCode(helping.get('/patient/orders/proof/', { id: deliveredToCasey }), 10404);
+    const seen = await helping.get<MyEquipment>('/patient/orders/');
+    expect(seen.orders.map((order) => order.id)).not.toContain(deliveredToCasey);
+    // Acting for Casey, whom the caregiver does not help, reads nothing of hers.
+    await expectCode(actingFor(caregiver.client, otherId).get('/patient/orders/'), 10404);
   });
 
   it('refuses a staff account (10403): the supplier’s staff may not sign', async () => {

@@ -11,7 +11,6 @@ import {
 } from '@portal/protocol';
 import { ApiError } from '../../api/api-error.ts';
 import { useActingFor } from '../../api/caregiver-grants.ts';
-import { useSession } from '../../api/use-session.ts';
 import { Form } from '../../ui/form/Form.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
 import { FormCheckbox } from '../../ui/form/FormCheckbox.tsx';
@@ -98,10 +97,16 @@ function DrawnSignature() {
   );
 }
 
-function ProofForm({ order, onSigned }: { order: DeviceOrder; onSigned: () => void }) {
+interface ProofFormProps {
+  order: DeviceOrder;
+  /** The signed-in person's full name, as the server holds it: the printed name they sign with. */
+  ownName: string;
+  onSigned: () => void;
+}
+
+function ProofForm({ order, ownName, onSigned }: ProofFormProps) {
   const { t, i18n } = useTranslation('equipment');
   const acting = useActingFor();
-  const ownName = useSession()?.user.first_name ?? '';
   const patientName = acting.grant?.patient_name;
   const sign = useSignProofOfDelivery();
   const address = useDeliveryAddress(acting.may('view_intake'));
@@ -220,7 +225,7 @@ export default function DeliverPage() {
     return (
       <>
         <p>{t('deliver.intro')}</p>
-        <ProofForm order={order} onSigned={() => setSigned(true)} />
+        <ProofForm order={order} ownName={equipment.data.signer_name} onSigned={() => setSigned(true)} />
       </>
     );
   };

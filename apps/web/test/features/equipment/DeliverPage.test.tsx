@@ -18,7 +18,7 @@ const atTheDoor = deviceOrder({
   actions: ['deliver'],
   items: [walkerItem({ serial_number: 'WK-2291' })],
 });
-const mine: MyEquipment = { orders: [atTheDoor], tasks: [], resupplies: [] };
+const mine: MyEquipment = { orders: [atTheDoor], tasks: [], resupplies: [], signer_name: 'Sam Patel' };
 const DELIVER = '/patient/orders/deliver/';
 
 let server: FakePortalServer;
@@ -42,14 +42,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const open = (actingFor = false) =>
+const open = (actingFor = false, equipment = mine) =>
   renderScreen(
     <Routes>
       <Route path="/equipment/:orderId/deliver" element={<DeliverPage />} />
     </Routes>,
     {
       url: `/equipment/${atTheDoor.id}/deliver`,
-      data: [[['equipment', EMAIL, actingFor ? MARGARET.patient_id : '', 'mine'], mine]],
+      data: [[['equipment', EMAIL, actingFor ? MARGARET.patient_id : '', 'mine'], equipment]],
     },
   );
 
@@ -63,8 +63,10 @@ async function drawSignature(screen: Awaited<ReturnType<typeof open>>) {
 }
 
 describe('the proof of delivery at the door', () => {
-  test('lists each item with its code, quantity and serial, and prefills the address', async () => {
+  test('lists each item with its code, quantity and serial, and prefills the full name and the address', async () => {
     const screen = await open();
+    const printedName = screen.getByRole('textbox', { name: 'Printed name of the person signing' });
+    await expect.element(printedName).toHaveValue('Sam Patel');
     await expect.element(screen.getByText('Code E0143 · Quantity: 1')).toBeVisible();
     await expect.element(screen.getByText('Serial number: WK-2291')).toBeVisible();
     await expect
@@ -74,8 +76,13 @@ describe('the proof of delivery at the door', () => {
 
   test('refuses a designee without a relationship, then signs', async () => {
     const screen = await open();
+    const printedName = screen.getByRole('textbox', { name: 'Printed name of the person signing' });
     await screen.getByRole('radio', { name: 'Someone else here with me' }).click();
-    await screen.getByRole('textbox', { name: 'Printed name of the person signing' }).fill('Ann Lee');
+    await expect.element(printedName).toHaveValue('');
+    await screen.getByRole('radio', { name: 'Me, the patient' }).click();
+    await expect.element(printedName).toHaveValue('Sam Patel');
+    await screen.getByRole('radio', { name: 'Someone else here with me' }).click();
+    await printedName.fill('Ann Lee');
     await drawSignature(screen);
     await screen.getByRole('checkbox', { name: /I received the items listed/ }).click();
     await screen.getByRole('button', { name: 'Sign and confirm delivery' }).click();
@@ -102,7 +109,7 @@ describe('the proof of delivery at the door', () => {
     expect(server.calls.filter((call) => call.path === DELIVER)).toEqual([]);
   });
 
-  test("a caregiver acting for the patient signs as the patient's representative", async () => {
+  test("a caregiver acting for the patient signs as the patient's representative, in their own full name", async () => {
     setActingFor(MARGARET.patient_id);
     server.answers.set('/account/caregivers/', {
       given: [],
@@ -110,10 +117,14 @@ describe('the proof of delivery at the door', () => {
       representative_signing_allowed: true,
       is_patient: false,
     });
-    const screen = await open(true);
+    const screen = await open(true, { ...mine, signer_name: 'Mei Chen' });
     await expect
       .element(screen.getByRole('radio', { name: "I sign as Margaret's representative" }))
       .toBeChecked();
+    // The caregiver signs in their own name, not the patient's.
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Printed name of the person signing' }))
+      .toHaveValue('Mei Chen');
     expect(screen.getByRole('radio', { name: 'Me, the patient' }).elements()).toHaveLength(0);
   });
 });

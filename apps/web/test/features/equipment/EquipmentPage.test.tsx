@@ -32,7 +32,12 @@ const onHold = deviceOrder({
   ],
 });
 const past = deviceOrder({ id: '00000000-0000-4000-8000-0000000000b9', status: 'completed', holds: [] });
-const equipment = (orders: MyEquipment['orders']): MyEquipment => ({ orders, tasks: [], resupplies: [] });
+const equipment = (orders: MyEquipment['orders']): MyEquipment => ({
+  orders,
+  tasks: [],
+  resupplies: [],
+  signer_name: 'Sam Patel',
+});
 
 let server: FakePortalServer;
 beforeEach(async () => {

@@ -14,6 +14,7 @@ const prompt = resupplyPrompt();
 const withTasks: MyEquipment = {
   orders: [order],
   resupplies: [prompt],
+  signer_name: 'Sam Patel',
   tasks: [
     { kind: 'clear_hold', order_id: order.id, hold: order.holds[0]!, prompt_id: null, name },
     { kind: 'choose_slot', order_id: order.id, hold: null, prompt_id: null, name },

@@ -10,7 +10,7 @@ import { renderScreen, closeScreen } from '../../../testing/render-screen.tsx';
 
 const EMAIL = 'sam@example.com';
 const prompt = resupplyPrompt();
-const due: MyEquipment = { orders: [], tasks: [], resupplies: [prompt] };
+const due: MyEquipment = { orders: [], tasks: [], resupplies: [prompt], signer_name: 'Sam Patel' };
 
 let server: FakePortalServer;
 beforeEach(async () => {
