@@ -9,10 +9,13 @@ const ACTING_FOR_HEADER = 'acting-for';
 
 /**
  * Decision 0023: the patient's record routes carry whose record this tab has open (kept in
- * sessionStorage by acting-for.ts); the event poll is the caregiver's own.
+ * sessionStorage by acting-for.ts), or the record a request names (the caregiver's home reads
+ * each helped patient's tasks without opening their record); the event poll is the caregiver's own.
  */
-export function actingForHeaders(path: string): Record<string, string> {
-  const patientId = sessionStorage.getItem(StorageKeys.actingFor);
+export function actingForHeaders(
+  path: string,
+  patientId = sessionStorage.getItem(StorageKeys.actingFor),
+): Record<string, string> {
   return patientId && path.startsWith('/patient/') && path !== '/patient/event/'
     ? { [ACTING_FOR_HEADER]: patientId }
     : {};

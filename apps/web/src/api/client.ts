@@ -33,6 +33,8 @@ export interface ApiRequest {
    * status): it does not count as use, so it does not move the idle countdown (decision 0010).
    */
   passive?: boolean;
+  /** Whose record a patient route reads, when not the one this tab has open (decision 0023). */
+  actingFor?: string;
 }
 
 /** Asked for an authenticated call without a session: the guard sends the user to /auth. */
@@ -88,7 +90,10 @@ async function sealBody(
 
 async function attempt(request: ApiRequest, keys: HandshakeKeys) {
   const { body, salt } = await sealBody(request, keys);
-  const headers: Record<string, string> = { uid: keys.uid, ...actingForHeaders(request.path) };
+  const headers: Record<string, string> = {
+    uid: keys.uid,
+    ...actingForHeaders(request.path, request.actingFor),
+  };
   if (salt) headers.salt = salt;
   if (request.auth !== false) headers.Authorization = `Bearer ${await accessToken()}`;
   return transmit({

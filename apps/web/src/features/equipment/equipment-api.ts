@@ -16,8 +16,11 @@ import { apiRequest } from '../../api/client.ts';
 // Decision 0035: the patient's orders under /patient/orders/. Every answer is sealed and checked
 // with the protocol's schema; every write is a sealed body, as the documents' signing is.
 
-export async function fetchMyEquipment(): Promise<MyEquipment> {
-  return myEquipment.parse(await apiRequest({ method: 'GET', path: '/patient/orders/' }));
+/** The open record's equipment, or that of the patient named (a caregiver's home, decision 0032). */
+export async function fetchMyEquipment(patientId?: string): Promise<MyEquipment> {
+  return myEquipment.parse(
+    await apiRequest({ method: 'GET', path: '/patient/orders/', actingFor: patientId }),
+  );
 }
 
 const post = (path: string, body: object) =>

@@ -21,19 +21,21 @@ import {
 // memory once no screen shows them.
 const PRIVATE = { gcTime: 0 } as const;
 
-export function useEquipmentScope(): readonly ['equipment', string, string] {
-  return ['equipment', useSession()?.user.username ?? '', useActingForId() ?? ''];
+export function useEquipmentScope(patientId?: string): readonly ['equipment', string, string] {
+  const open = useActingForId();
+  return ['equipment', useSession()?.user.username ?? '', patientId ?? open ?? ''];
 }
 
 /**
- * "My equipment": orders, the tasks they give the patient and the resupplies due. Read again
- * when the tab regains focus: the patient may have cleared a hold in another tab (a card added,
- * the BF-ADL answered), and the server has then cleared the task.
+ * "My equipment": orders, the tasks they give the patient and the resupplies due; of the open
+ * record, or of the patient named (a caregiver's home lists each helped patient's tasks). Read
+ * again when the tab regains focus: the patient may have cleared a hold in another tab (a card
+ * added, the BF-ADL answered), and the server has then cleared the task.
  */
-export function useMyEquipment() {
+export function useMyEquipment(patientId?: string) {
   return useQuery({
-    queryKey: [...useEquipmentScope(), 'mine'],
-    queryFn: fetchMyEquipment,
+    queryKey: [...useEquipmentScope(patientId), 'mine'],
+    queryFn: () => fetchMyEquipment(patientId),
     refetchOnWindowFocus: 'always',
     ...PRIVATE,
   });

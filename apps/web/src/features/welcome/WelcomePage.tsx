@@ -1,18 +1,17 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActingForGrant, CaregiverScope } from '@portal/protocol';
 import { useActingFor, useCaregiversOverview } from '../../api/caregiver-grants.ts';
 import { useSession } from '../../api/use-session.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { i18next } from '../../i18n/index.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { usePainted } from '../../ui/use-painted.ts';
 import { loadBfAdlCardStatus } from '../assessment/index.ts';
 import { loadAwaitingSignatureCardStatus, loadReferenceCardStatus } from '../documents/index.ts';
-import { loadEquipmentTasks } from '../equipment/index.ts';
 import { loadIntakeCardStatus, loadIntakeReviewNotice } from '../intake/index.ts';
 import { CaregiverHome } from './CaregiverHome.tsx';
+import { EquipmentTasks, liveStatus } from './live-status.ts';
 import './welcome.css';
 
 interface TaskCard {
@@ -27,23 +26,11 @@ interface TaskCard {
   scope: CaregiverScope;
 }
 
-/**
- * A card's live status, code and strings loaded together: fetched one after the other, the
- * status suspended on its feature's strings after its code had arrived, and only then asked
- * for its data (one more round trip before the welcome page is complete).
- */
-function liveStatus(namespace: string, load: () => Promise<ComponentType>) {
-  return lazy(() =>
-    Promise.all([load(), i18next.loadNamespaces(namespace)]).then(([component]) => ({ default: component })),
-  );
-}
-
 const IntakeCardStatus = liveStatus('intake', loadIntakeCardStatus);
 const IntakeReviewNotice = liveStatus('intake', loadIntakeReviewNotice);
 const BfAdlCardStatus = liveStatus('assessment', loadBfAdlCardStatus);
 const AwaitingSignatureCardStatus = liveStatus('documents', loadAwaitingSignatureCardStatus);
 const ReferenceCardStatus = liveStatus('documents', loadReferenceCardStatus);
-const EquipmentTasks = liveStatus('equipment', loadEquipmentTasks);
 
 // A card whose feature reports progress shows it live; the others state honestly that
 // nothing has started until their features land.
