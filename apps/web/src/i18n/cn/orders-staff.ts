@@ -28,8 +28,6 @@ export default {
     addTitle: '添加目录项目',
     editTitle: '修改目录项目',
     edit: '编辑',
-    deactivate: '停用',
-    reactivate: '重新启用',
     caption: '设备和耗材',
     columns: {
       hcpcs: 'HCPCS',
@@ -165,8 +163,6 @@ export default {
   notices: {
     added: { title: '已添加', message: '目录项目已添加。' },
     saved: { title: '已保存', message: '目录项目已修改。' },
-    deactivated: { title: '已停用', message: '临床医生不能再开具此项目。' },
-    reactivated: { title: '已重新启用', message: '临床医生可以再次开具此项目。' },
     ordered: { title: '订单已提交', message: '订单服务台将会看到。' },
     drafted: { title: '草稿已保存', message: '订单已保存为草稿。' },
     slotsOffered: { title: '已提供时间', message: '患者可以从中选择。' },

@@ -28,8 +28,6 @@ export default {
     addTitle: 'Add a catalogue item',
     editTitle: 'Change a catalogue item',
     edit: 'Edit',
-    deactivate: 'Deactivate',
-    reactivate: 'Reactivate',
     caption: 'Devices and supplies',
     columns: {
       hcpcs: 'HCPCS',
@@ -169,8 +167,6 @@ export default {
   notices: {
     added: { title: 'Item added', message: 'The catalogue item was added.' },
     saved: { title: 'Item saved', message: 'The catalogue item was changed.' },
-    deactivated: { title: 'Item deactivated', message: 'Clinicians can no longer order it.' },
-    reactivated: { title: 'Item reactivated', message: 'Clinicians can order it again.' },
     ordered: { title: 'Order submitted', message: 'The orders desk will see it.' },
     drafted: { title: 'Draft saved', message: 'The order was kept as a draft.' },
     slotsOffered: { title: 'Times offered', message: 'The patient can choose one.' },

@@ -122,7 +122,7 @@ describe('the equipment catalogue', () => {
         'None',
         'Prescription · BF-ADL within 30 days',
         'Active',
-        'Edit Folding walker with wheelsDeactivate Folding walker with wheels',
+        'Edit Folding walker with wheels',
       ],
       [
         'E1390',
@@ -132,7 +132,7 @@ describe('the equipment catalogue', () => {
         '90 days',
         'None',
         'Inactive',
-        'Edit Oxygen concentratorReactivate Oxygen concentrator',
+        'Edit Oxygen concentrator',
       ],
     ]);
     await expect
@@ -227,24 +227,18 @@ describe('the equipment catalogue', () => {
     await expect.element(dialog).not.toBeInTheDocument();
   });
 
-  test('deactivates an item and reactivates it', async () => {
+  test('takes an item off the list by its "Active" box, and the row then says so', async () => {
     const screen = await renderScreen(<CataloguePage />);
+    await screen.getByRole('button', { name: 'Edit Folding walker with wheels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change a catalogue item' });
+    await dialog.getByRole('checkbox', { name: 'Active (clinicians can order it)' }).click();
     server.answers.set(`GET ${cataloguePath}`, { items: [{ ...walker, active: false, version: 5 }] });
-    await screen.getByRole('button', { name: 'Deactivate Folding walker with wheels' }).click();
-    const reactivate = screen.getByRole('button', { name: 'Reactivate Folding walker with wheels' });
-    await expect.element(reactivate).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save item' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
     await expect
       .element(screen.getByRole('row', { name: /Folding walker with wheels/ }))
       .toHaveTextContent('Inactive');
-    server.answers.set(`GET ${cataloguePath}`, { items: [{ ...walker, version: 6 }] });
-    await reactivate.click();
-    await expect
-      .element(screen.getByRole('button', { name: 'Deactivate Folding walker with wheels' }))
-      .toBeVisible();
-    expect(saved()).toEqual([
-      expect.objectContaining({ id: WALKER, version: 4, active: false }),
-      expect.objectContaining({ id: WALKER, version: 5, active: true }),
-    ]);
+    expect(saved()).toEqual([expect.objectContaining({ id: WALKER, version: 4, active: false })]);
   });
 
   test('reads in cn', async () => {

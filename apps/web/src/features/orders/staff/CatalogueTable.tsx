@@ -3,9 +3,7 @@ import { CatalogueCategory, type CatalogueItem } from '@portal/protocol';
 
 interface CatalogueTableProps {
   items: readonly CatalogueItem[];
-  busy: boolean;
   onEdit: (item: CatalogueItem) => void;
-  onActive: (item: CatalogueItem, active: boolean) => void;
 }
 
 const categoryRank = (item: CatalogueItem) => CatalogueCategory.options.indexOf(item.category);
@@ -14,7 +12,7 @@ const categoryRank = (item: CatalogueItem) => CatalogueCategory.options.indexOf(
  * The catalogue as one data table, category by category, so the desk scans codes and rules down a
  * column; on a phone each row becomes a card (admin-tables.css).
  */
-export function CatalogueTable({ items, busy, onEdit, onActive }: CatalogueTableProps) {
+export function CatalogueTable({ items, onEdit }: CatalogueTableProps) {
   const { t, i18n } = useTranslation('orders-staff');
   const cn = i18n.language === 'cn';
   const none = t('none');
@@ -77,21 +75,10 @@ export function CatalogueTable({ items, busy, onEdit, onActive }: CatalogueTable
                 {t(item.active ? 'catalogue.status.active' : 'catalogue.status.inactive')}
               </td>
               <td className="data-table__actions">
-                <div className="catalogue-table__actions">
-                  <button type="button" className="button button--secondary" onClick={() => onEdit(item)}>
-                    {t('catalogue.edit')}
-                    <span className="visually-hidden"> {name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={item.active ? 'button button--danger-outline' : 'button button--secondary'}
-                    disabled={busy}
-                    onClick={() => onActive(item, !item.active)}
-                  >
-                    {t(item.active ? 'catalogue.deactivate' : 'catalogue.reactivate')}
-                    <span className="visually-hidden"> {name}</span>
-                  </button>
-                </div>
+                <button type="button" className="button button--secondary" onClick={() => onEdit(item)}>
+                  {t('catalogue.edit')}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
               </td>
             </tr>
           );

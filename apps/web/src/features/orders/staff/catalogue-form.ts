@@ -106,9 +106,3 @@ export function catalogueFormOf(item: CatalogueItem): CatalogueFormInput {
     active: item.active,
   };
 }
-
-/** The item as saved with only `active` changed (deactivate, reactivate). */
-export function withActive(item: CatalogueItem, active: boolean): CatalogueItemRequest {
-  const { updated_at: _read, ...fields } = item;
-  return { ...fields, active };
-}
