@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueItemRequest, type CatalogueItem, type CatalogueItemRequest } from '@portal/protocol';
+import { catalogueItemRequest, type CatalogueItem } from '@portal/protocol';
 
 /** What the catalogue form's inputs hold: numbers and choices as the fields' text, '' for none. */
 export interface CatalogueFormInput {
