@@ -25,6 +25,7 @@ import {
 } from '../../assessment/index.ts';
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
+import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
 import { holdCounts, ordersOf } from './order-rows.ts';
 import { queueSql } from './queue-sql.ts';
@@ -57,14 +58,32 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flagged', ...ORDER_QUEUES];
 
+type QueueCounts = { queue: WorklistQueue; count: number }[];
+
 /** Every visible queue's count in one statement: one scalar subquery per queue. */
-async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date) {
+async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date): Promise<QueueCounts> {
   const columns = queues.map(
     (queue) =>
       sql`(select count(*)::int from (${queueSql(queue, now).source}) q) as ${sql.identifier(queue)}`,
   );
   const [row] = rowsOf<Record<string, number>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
   return queues.map((queue) => ({ queue, count: Number(row![queue]) }));
+}
+
+const countBatchers = new WeakMap<AppContext, (key: string) => Promise<QueueCounts>>();
+
+/**
+ * The counts, taken once for the staff asking at the same time with the same queues in view:
+ * every request counts all of them, and counting is most of a page's work. Each batch starts
+ * after its callers asked (nextRunBatcher), so nobody sees a count older than their own last write.
+ */
+function sharedCounts(ctx: AppContext, queues: readonly WorklistQueue[]): Promise<QueueCounts> {
+  let batcher = countBatchers.get(ctx);
+  if (!batcher) {
+    batcher = nextRunBatcher((key) => countQueues(ctx.db, key.split(',') as WorklistQueue[], ctx.now()));
+    countBatchers.set(ctx, batcher);
+  }
+  return batcher(queues.join(','));
 }
 
 /** What narrows a queue: a search, the caller's own items. Null when nothing does. */
@@ -167,16 +186,9 @@ export async function readWorklist(
   if (visible.length === 0 || (query.queue && !visible.includes(query.queue)))
     throw new ProtocolError(Codes.forbidden);
   const now = ctx.now();
-  let queues: { queue: WorklistQueue; count: number }[];
-  let queue: WorklistQueue;
-  if (query.queue) {
-    queue = query.queue;
-    queues = await countQueues(ctx.db, visible, now);
-  } else {
-    // Opened without a queue: the first one with something in it.
-    queues = await countQueues(ctx.db, visible, now);
-    queue = (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
-  }
+  const queues = await sharedCounts(ctx, visible);
+  // Opened without a queue: the first one with something in it.
+  const queue = query.queue ?? (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
   const narrowing = await narrowingOf(ctx, queue, now, { ...query, adminId: actor.userId });
   const [rows, total] = await Promise.all([
     pageOf(ctx.db, queue, now, query.page, narrowing),
