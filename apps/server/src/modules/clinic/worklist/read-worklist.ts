@@ -29,7 +29,7 @@ import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
 import { holdCounts, ordersOf } from './order-rows.ts';
 import { queueSql } from './queue-sql.ts';
-import { narrowingOf } from './worklist-narrowing.ts';
+import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 
 interface QueueRow extends Record<string, unknown> {
@@ -86,11 +86,9 @@ function sharedCounts(ctx: AppContext, queues: readonly WorklistQueue[]): Promis
   return batcher(queues.join(','));
 }
 
-/** What narrows a queue: a search, the caller's own items. Null when nothing does. */
-interface Narrowing {
-  where: SQL | null;
-  order: SQL | null;
-}
+/** The queue's rows as `q`, with their patients' names as `u` when the narrowing reads them. */
+const narrowedSource = (source: SQL, narrowing: Narrowing) =>
+  narrowing.names ? sql`(${source}) q join users u on u.id = q.patient_id` : sql`(${source}) q`;
 
 async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: number, narrowing: Narrowing) {
   const source = queueSql(queue, now).source;
@@ -99,7 +97,7 @@ async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: numb
   // The page is cut first, so only its rows are joined to their names and conversations; a
   // search needs the names before the cut.
   const cut = narrowing.where
-    ? sql`select q.* from (${source}) q join users u on u.id = q.patient_id where ${narrowing.where}
+    ? sql`select q.* from ${narrowedSource(source, narrowing)} where ${narrowing.where}
         order by ${order} ${window}`
     : sql`select * from (${source}) q order by ${order} ${window}`;
   return rowsOf<QueueRow>(
@@ -112,10 +110,10 @@ async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: numb
 }
 
 /** How many of the queue's rows the narrowing keeps. */
-async function countNarrowed(db: Queryable, queue: WorklistQueue, now: Date, where: SQL) {
+async function countNarrowed(db: Queryable, queue: WorklistQueue, now: Date, narrowing: Narrowing) {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (${queueSql(queue, now).source}) q
-      join users u on u.id = q.patient_id where ${where}`),
+    await db.execute(sql`select count(*)::int as n from ${narrowedSource(queueSql(queue, now).source, narrowing)}
+      where ${narrowing.where}`),
   );
   return Number(row!.n);
 }
@@ -193,7 +191,7 @@ export async function readWorklist(
   const [rows, total] = await Promise.all([
     pageOf(ctx.db, queue, now, query.page, narrowing),
     narrowing.where
-      ? countNarrowed(ctx.db, queue, now, narrowing.where)
+      ? countNarrowed(ctx.db, queue, now, narrowing)
       : queues.find((q) => q.queue === queue)!.count,
   ]);
   const [assignees, orders, holds] = await Promise.all([

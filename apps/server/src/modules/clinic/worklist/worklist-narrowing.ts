@@ -35,6 +35,17 @@ const heldFor = (reason: HoldReason): SQL =>
   sql`exists (select 1 from device_order_holds h
     where h.order_id = q.order_id and h.cleared_at is null and h.reason = ${reason})`;
 
+/**
+ * What narrows a queue (a search, the caller's own items, a hold reason; `where` null when nothing
+ * does) and how it is sorted; `names` when the narrowing reads the patients' names (`u`), which
+ * a search by name needs before the page is cut and nothing else does.
+ */
+export interface Narrowing {
+  where: SQL | null;
+  order: SQL | null;
+  names: boolean;
+}
+
 export async function narrowingOf(
   ctx: AppContext,
   queue: WorklistQueue,
@@ -46,7 +57,7 @@ export async function narrowingOf(
     hold_reason?: HoldReason | undefined;
     adminId: string;
   },
-): Promise<{ where: SQL | null; order: SQL | null }> {
+): Promise<Narrowing> {
   const conditions = [
     query.q ? await searchOf(ctx, queue, now, query.q) : null,
     query.mine ? assignedTo(queue, query.adminId) : null,
@@ -55,5 +66,6 @@ export async function narrowingOf(
   return {
     where: conditions.length > 0 ? sql.join(conditions, sql` and `) : null,
     order: query.sort ? BY_WAITING[query.sort] : null,
+    names: query.q !== undefined && query.q !== '' && typedDate(query.q) === null,
   };
 }
