@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SAMPLE_COVERAGE } from '@portal/server/testing';
 import { catalogueItem, orderResult, type DeviceOrder } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { signedInClient, userIdOf } from './clinic-fixtures.ts';
@@ -8,18 +9,6 @@ import { CLINICIAN, FRONT_DESK } from './support/portal.ts';
 import { signIn } from './support/session.ts';
 
 const PHONE = { width: 375, height: 667 };
-const COVERAGE = {
-  insurance_type: 'medicare',
-  primary: true,
-  payer_name: 'Medicare',
-  member_id: '1EG4-TE5-MK73',
-  group_number: '',
-  plan_name: 'Part B',
-  subscriber_name: 'Pat Example',
-  subscriber_relationship: 'self',
-  effective_from: '2023-01-01',
-  effective_to: '',
-};
 const HOUR = 3600_000;
 
 /** A catalogue item of the desk's, unique to this run so its name finds the order's card. */
@@ -92,7 +81,7 @@ test('on a phone the patient sees the hold with its step, and chooses a delivery
   const patientId = await userIdOf(patient.email);
   // Insured, so the one hold the walker meets is the BF-ADL a new patient has not answered.
   const own = await signedInClient(patient);
-  await own.post('/patient/insurance/', { version: 0, value: COVERAGE }, { encrypt: true });
+  await own.post('/patient/insurance/', { version: 0, value: SAMPLE_COVERAGE }, { encrypt: true });
   const desk = await signedInClient(FRONT_DESK);
   const suffix = Date.now().toString(36);
   const heldName = `Walker ${suffix}`;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SAMPLE_COVERAGE } from '@portal/server/testing';
 import { catalogue, orderResult, type DeviceOrder } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { signedInClient, userIdOf } from './clinic-fixtures.ts';
@@ -61,18 +62,6 @@ const WORDS = {
   },
 } as const;
 
-const COVERAGE = {
-  insurance_type: 'medicare',
-  primary: true,
-  payer_name: 'Medicare',
-  member_id: '1EG4-TE5-MK73',
-  group_number: '',
-  plan_name: 'Part B',
-  subscriber_name: 'Jun Tester',
-  subscriber_relationship: 'self',
-  effective_from: '2023-01-01',
-  effective_to: '',
-};
 const HOUR = 3600_000;
 
 /** The patient's orders, one per state a screen shows, each of a demo catalogue item. */
@@ -122,7 +111,11 @@ async function patientWithOrders(locale: Locale): Promise<{ patient: Account; id
   const patient = await createVerifiedPatient(`orders-shots-${locale}`, 'Jun', locale, '1948-03-09');
   const id = await userIdOf(patient.email);
   const own = await signedInClient(patient);
-  await own.post('/patient/insurance/', { version: 0, value: COVERAGE }, { encrypt: true });
+  await own.post(
+    '/patient/insurance/',
+    { version: 0, value: { ...SAMPLE_COVERAGE, subscriber_name: 'Jun Tester' } },
+    { encrypt: true },
+  );
   const clinician = await signedInClient(CLINICIAN);
   const desk = await signedInClient(FRONT_DESK);
   const items = catalogue.parse(await desk.get('/admin/catalogue/')).items;
