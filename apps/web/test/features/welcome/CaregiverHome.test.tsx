@@ -20,7 +20,12 @@ const overview = (isPatient: boolean, received = [MARGARET]) =>
     { given: [], received, representative_signing_allowed: false, is_patient: isPatient },
   ] as const satisfies readonly [unknown, CaregiversOverview];
 
-afterEach(() => setActingFor(null));
+// Closed before the next test: a patient's home left open keeps fetching, and its handshake on the
+// real fetch would be joined by the next test's sign-in.
+afterEach(async () => {
+  await closeScreen();
+  setActingFor(null);
+});
 
 describe('the home of a caregiver-only account (decision 0032)', () => {
   for (const [locale, open, intro] of [

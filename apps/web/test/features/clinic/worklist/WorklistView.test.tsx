@@ -338,7 +338,7 @@ describe('the orders desk’s queues', () => {
       { status: 'completed', resupply_prompt_id: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9' },
       'Wheelchair: resupply due, the patient has not answered',
     ],
-    ['rentals_ending', { status: 'in_rental' }, 'Wheelchair: the rental’s last month'],
+    ['rentals_ending', { status: 'in_rental' }, 'Wheelchair: the rental is ending'],
     ['orders_overdue', { status: 'approved' }, 'Wheelchair: Approved, nothing shipped'],
   ])('words a row of %s for the order (%j)', async (queue, change, text) => {
     await page.viewport(1280, 900);
