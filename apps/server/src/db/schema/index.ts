@@ -11,3 +11,4 @@ export * from './mail.ts';
 export * from './caregivers.ts';
 export * from './jobs.ts';
 export * from './orders.ts';
+export * from './integration.ts';
