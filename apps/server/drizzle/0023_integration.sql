@@ -23,7 +23,7 @@ CREATE TABLE "bulk_exports" (
 );
 --> statement-breakpoint
 CREATE TABLE "fhir_access_tokens" (
-	"token_hash" "bytea" PRIMARY KEY NOT NULL,
+	"token_hash" text PRIMARY KEY NOT NULL,
 	"client_id" uuid NOT NULL,
 	"scopes" text[] NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL

@@ -40,7 +40,7 @@ export const fhirAssertions = pgTable(
 export const fhirAccessTokens = pgTable(
   'fhir_access_tokens',
   {
-    tokenHash: bytea('token_hash').primaryKey(),
+    tokenHash: text('token_hash').primaryKey(),
     clientId: uuid('client_id')
       .notNull()
       .references(() => fhirClients.id, { onDelete: 'cascade' }),
