@@ -14,6 +14,8 @@ import { caregiverRoutes } from './modules/caregivers/routes.ts';
 import { clinicRoutes } from './modules/clinic/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { fhirRoutes } from './modules/fhir/routes.ts';
+import { FHIR_BASE_PATH } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { zendeskCspPlugin } from './modules/messages/index.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+  await app.register(fhirRoutes, { ctx, prefix: FHIR_BASE_PATH });
   await app.register(zendeskCspPlugin, { ctx });
   await app.register(webAppPlugin, { webDist: ctx.config.webDist });
   return app;

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { fhirApi } from './fhir-plugin.ts';
+
+/** Every part of the FHIR API; each registers its own routes under /fhir/R4. */
+const PARTS: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [];
+
+export const fhirRoutes = fhirApi(PARTS);
