@@ -111,6 +111,18 @@ const TOOLS: Record<string, { command: [string, string[]]; usage: string }> = {
     command: fromSources('apps/server/tools/write-upgrade-fixture.ts'),
     usage: 'Usage: npm run fixtures:upgrade -- RELEASE',
   },
+  'smart:keys': {
+    command: fromSources('apps/server/tools/smart-keys.ts'),
+    usage: 'Usage: npm run smart:keys -- --out DIR',
+  },
+  'smart:token': {
+    command: fromSources('apps/server/tools/smart-token.ts'),
+    usage: 'Usage: npm run smart:token -- --fhir URL',
+  },
+  'webhooks:receive': {
+    command: fromSources('apps/server/tools/webhook-receiver.ts'),
+    usage: 'Usage: npm run webhooks:receive -- --secret',
+  },
   'run-independent-client': {
     command: fromSources('apps/server/tools/run-independent-client.ts'),
     usage: 'Usage: npx tsx apps/server/tools/run-independent-client.ts',
