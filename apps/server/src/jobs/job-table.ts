@@ -1,4 +1,5 @@
 import { runDocumentJobs } from '../modules/documents/index.ts';
+import { runBulkExports } from '../modules/fhir/index.ts';
 import { remindResupplies, runOrderJobs } from '../modules/orders/index.ts';
 import type { Job } from './job.ts';
 import { purgeGrowingTables } from './purge-growing-tables.ts';
@@ -23,6 +24,9 @@ export const JOBS: readonly Job[] = [
       await remindResupplies(ctx);
     },
   },
+  // FHIR Bulk Data exports run here, off the request, one after another (decision 0039); a
+  // client polls every few seconds, so a queued export starts within one such interval.
+  { name: 'bulk-export', everyMs: 5_000, run: (ctx) => runBulkExports(ctx) },
   // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
   // PURGE_INTERVAL_SECONDS sets the interval (createPortal); this is its default.
   { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },

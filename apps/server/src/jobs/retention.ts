@@ -4,6 +4,8 @@ import { settingsValues } from '@portal/protocol';
 import type { Config } from '../config.ts';
 import {
   auditLog,
+  bulkExportFiles,
+  bulkExports,
   emailTokens,
   events,
   handshakes,
@@ -15,6 +17,7 @@ import {
   worklistAssignees,
 } from '../db/schema/index.ts';
 import { staleWorklistAssignments } from '../modules/clinic/index.ts';
+import { expiredBulkExports, filesOfExpiredBulkExports } from '../modules/fhir/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,6 +88,9 @@ export const RETENTIONS: readonly Retention[] = [
   },
   // An item taken on the worklist is done once it leaves its queue.
   { table: worklistAssignees, expired: (_config, now) => staleWorklistAssignments(now) },
+  // Issue 37: a Bulk Data export and its files are removed 24 hours after the kick-off.
+  { table: bulkExportFiles, expired: (_config, now) => filesOfExpiredBulkExports(now) },
+  { table: bulkExports, expired: (_config, now) => expiredBulkExports(now) },
   // Every rate-limit window is a minute long; an hour-old counter counts nothing.
   { table: rateLimits, expired: (_config, now) => sql`window_start < ${ago(now, HOUR)}` },
   // HIPAA §164.316(b)(2): six years by default (AUDIT_RETENTION_DAYS). The append-only trigger

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'document.template.retire',
   'document.template.upload',
   'email.verify',
+  // Issue 37: a FHIR Bulk Data export read the patient's record; the actor is the FHIR client.
+  'fhir.export',
   ...ReviewOutcome.options.map((outcome) => `intake.${outcome}` as const),
   'intake.review_reopened',
   'intake.submit',

@@ -56,6 +56,7 @@ export const auditAction: Vocabulary['auditAction'] = {
   'document.template.retire': 'Retired a document',
   'document.template.upload': 'Uploaded a document template',
   'email.verify': 'Confirmed the e-mail address',
+  'fhir.export': 'Exported the record to a connected system (FHIR bulk export)',
   'intake.changes_requested': 'Asked for changes to the intake form',
   'intake.reviewed': 'Marked the intake form reviewed',
   'intake.review_reopened': 'Reopened the review of the intake form',
