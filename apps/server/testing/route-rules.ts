@@ -259,6 +259,27 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 };
 
 /**
+ * A route of the FHIR API (`/fhir/R4`, modules/fhir), which checks its own bearer tokens:
+ * `public` routes take none (discovery, the token endpoint); `client` routes answer 401 without
+ * a valid token, and to a token with no scope `withoutScope`: 403, or 404 where the route serves
+ * the client's own records by id (an export's status and files).
+ */
+export interface FhirRouteRule {
+  access: 'public' | 'client';
+  withoutScope?: 403 | 404;
+}
+
+export const FHIR_ROUTE_RULES: Record<string, FhirRouteRule> = {
+  // Decision 0039: Bulk Data export; another client's export is 404 (test/modules/fhir/bulk-export.test.ts).
+  'GET /fhir/R4/Patient/$export': { access: 'client', withoutScope: 403 },
+  'GET /fhir/R4/Group/:id/$export': { access: 'client', withoutScope: 403 },
+  'GET /fhir/R4/Group/:id': { access: 'client', withoutScope: 403 },
+  'GET /fhir/R4/$export-status/:id': { access: 'client', withoutScope: 404 },
+  'DELETE /fhir/R4/$export-status/:id': { access: 'client', withoutScope: 404 },
+  'GET /fhir/R4/$export-file/:id': { access: 'client', withoutScope: 404 },
+};
+
+/**
  * Routes outside `/backend/api/v1`, which the auth plugin does not guard: only these and the
  * built web app's static files may exist, so a route registered outside the prefix by
  * mistake (and thus unauthenticated) fails.

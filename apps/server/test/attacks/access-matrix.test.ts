@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK } from '../../testing/test-
 import { addPatient } from '../../testing/documents.ts';
 import {
   accessOf,
+  FHIR_ROUTE_RULES,
   OUTSIDE_API,
   permissionKey,
   permits,
@@ -38,6 +40,7 @@ import {
 } from '../../testing/attacks.ts';
 import { codeOf } from '../../testing/answers.ts';
 import { addCaregiver, liveGrant } from '../../testing/caregivers.ts';
+import { fhirBearer } from '../../testing/fhir.ts';
 
 let w: SecurityWorld;
 let principals: Principal[];
@@ -208,7 +211,7 @@ describe('route classification', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description and web files', async () => {
+  it('registers nothing outside /backend/api/v1 (where no token is checked) but health, metrics, the API description, the FHIR API and web files', async () => {
     const { webDist } = w.t.portal.ctx.config;
     const isWebFile = (url: string) =>
       !url.startsWith('/backend/') && url !== '/' && existsSync(path.join(webDist, decodeURIComponent(url)));
@@ -216,7 +219,7 @@ describe('route classification', () => {
       .get(w.t.portal.app)!
       .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/backend/api/v1/') && !isWebFile(r.url))
       .map((r) => `${r.method} ${r.url}`);
-    expect(outside.filter((key) => !OUTSIDE_API.has(key))).toEqual([]);
+    expect(outside.filter((key) => !OUTSIDE_API.has(key) && !(key in FHIR_ROUTE_RULES))).toEqual([]);
     const metrics = await fetch(`${w.t.baseUrl}/metrics`);
     expect([403, 404]).toContain(metrics.status);
   });
@@ -378,5 +381,46 @@ describe('access matrix: every route × {no token, invalid token, patient A, pat
     // Service logs (the mailer's, here) are captured too, not only request logs.
     expect(w.t.logs.join('')).toContain('mail sent');
     expectNoSecretsInLogs(w);
+  });
+});
+
+describe('access matrix of the FHIR API: every route × {no token, an invalid token, a token with no scope}', () => {
+  const fhirRoutes = () =>
+    routeCatalogue.get(w.t.portal.app)!.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/fhir/R4/'));
+
+  it('classifies every FHIR route, and its config agrees', () => {
+    const keys = fhirRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((key) => !(key in FHIR_ROUTE_RULES))).toEqual([]);
+    expect(Object.keys(FHIR_ROUTE_RULES).filter((key) => !keys.includes(key))).toEqual([]);
+    const wrong = fhirRoutes().filter(
+      (r) => (r.config.fhirPublic === true) !== (FHIR_ROUTE_RULES[`${r.method} ${r.url}`]!.access === 'public'),
+    );
+    expect(wrong.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('answers 401 without a valid token, and 403 or 404 to a token without the scope', async () => {
+    const { token } = await fhirBearer(w.t, []);
+    const failures: string[] = [];
+    for (const route of fhirRoutes()) {
+      const rule = FHIR_ROUTE_RULES[`${route.method} ${route.url}`];
+      if (rule?.access !== 'client') continue;
+      const url = `${w.t.baseUrl}${route.url.replace(/:\w+/g, randomUUID())}`;
+      const asks: [string, string | undefined, number][] = [
+        ['no token', undefined, 401],
+        ['an invalid token', 'Bearer not-a-token', 401],
+        ['a token with no scope', `Bearer ${token}`, rule.withoutScope ?? 403],
+      ];
+      for (const [who, authorization, expected] of asks) {
+        const res = await fetch(url, {
+          method: route.method,
+          headers: { prefer: 'respond-async', ...(authorization && { authorization }) },
+        });
+        const body = (await res.json().catch(() => null)) as { resourceType?: string } | null;
+        if (res.status !== expected || body?.resourceType !== 'OperationOutcome') {
+          failures.push(`${route.method} ${route.url} with ${who}: HTTP ${res.status}, expected ${expected}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
