@@ -393,7 +393,8 @@ describe('access matrix of the FHIR API: every route × {no token, an invalid to
     expect(keys.filter((key) => !(key in FHIR_ROUTE_RULES))).toEqual([]);
     expect(Object.keys(FHIR_ROUTE_RULES).filter((key) => !keys.includes(key))).toEqual([]);
     const wrong = fhirRoutes().filter(
-      (r) => (r.config.fhirPublic === true) !== (FHIR_ROUTE_RULES[`${r.method} ${r.url}`]!.access === 'public'),
+      (r) =>
+        (r.config.fhirPublic === true) !== (FHIR_ROUTE_RULES[`${r.method} ${r.url}`]!.access === 'public'),
     );
     expect(wrong.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });

@@ -26,7 +26,10 @@ let demoPatientId: string;
 beforeAll(async () => {
   // The job never fires on its own here: each test runs it, so no export runs twice at once.
   t = await startTestPortal({ jobEveryMs: { 'bulk-export': 7 * DAY_MS } });
-  const [demo] = await t.portal.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_PATIENT.email));
+  const [demo] = await t.portal.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_PATIENT.email));
   demoPatientId = demo!.id;
   const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
   await patient.post('/patient/insurance/', { version: 0, value: SAMPLE_COVERAGE }, { encrypt: true });
@@ -78,7 +81,9 @@ describe('Bulk Data $export', () => {
     const kicked = await kickOff(headers);
     expect(kicked.status).toBe(202);
     const statusUrl = local(kicked.headers.get('content-location')!);
-    expect(kicked.headers.get('content-location')).toMatch(/^https?:\/\/.+\/fhir\/R4\/\$export-status\/[0-9a-f-]{36}$/);
+    expect(kicked.headers.get('content-location')).toMatch(
+      /^https?:\/\/.+\/fhir\/R4\/\$export-status\/[0-9a-f-]{36}$/,
+    );
 
     const queued = await fetch(statusUrl, { headers });
     expect(queued.status).toBe(202);
@@ -104,7 +109,9 @@ describe('Bulk Data $export', () => {
         if (resource.resourceType === 'Patient') patients.push(resource);
       }
     }
-    expect(patients.some((p) => p.name?.some((n) => n.family === 'Example' && n.given?.includes('Pat')))).toBe(true);
+    expect(
+      patients.some((p) => p.name?.some((n) => n.family === 'Example' && n.given?.includes('Pat'))),
+    ).toBe(true);
     const patientIds = new Set(patients.map((p) => p.id));
     const coverages = manifest.output.filter((f) => f.type === 'Coverage');
     expect(coverages).not.toEqual([]);
@@ -196,9 +203,21 @@ describe('Bulk Data $export', () => {
     const stranger = await fhirBearer(t, EVERYTHING, 'Another EHR');
     const { statusUrl, manifest } = await exportAll(owner.headers);
     await expectOutcome(await fetch(statusUrl, { headers: stranger.headers }), 404, 'not-found');
-    await expectOutcome(await fetch(statusUrl, { method: 'DELETE', headers: stranger.headers }), 404, 'not-found');
-    await expectOutcome(await fetch(local(manifest.output[0]!.url), { headers: stranger.headers }), 404, 'not-found');
-    await expectOutcome(await fetch(`${t.baseUrl}/fhir/R4/$export-file/not-an-id`, { headers: owner.headers }), 404, 'not-found');
+    await expectOutcome(
+      await fetch(statusUrl, { method: 'DELETE', headers: stranger.headers }),
+      404,
+      'not-found',
+    );
+    await expectOutcome(
+      await fetch(local(manifest.output[0]!.url), { headers: stranger.headers }),
+      404,
+      'not-found',
+    );
+    await expectOutcome(
+      await fetch(`${t.baseUrl}/fhir/R4/$export-file/not-an-id`, { headers: owner.headers }),
+      404,
+      'not-found',
+    );
     expect((await fetch(statusUrl, { headers: owner.headers })).status).toBe(200);
   });
 
@@ -213,7 +232,9 @@ describe('Bulk Data $export', () => {
     expect((await fetch(queued, { method: 'DELETE', headers })).status).toBe(202);
     expect(await runBulkExports(t.portal.ctx)).toBe(0);
     await expectOutcome(await fetch(queued, { headers }), 404, 'not-found');
-    expect(await t.portal.ctx.db.select().from(bulkExports).where(eq(bulkExports.clientId, clientId))).toEqual([]);
+    expect(
+      await t.portal.ctx.db.select().from(bulkExports).where(eq(bulkExports.clientId, clientId)),
+    ).toEqual([]);
   });
 
   it('reads the roster Group and exports it; an unknown group is 404', async () => {
@@ -244,7 +265,9 @@ describe('Bulk Data $export', () => {
     await expectOutcome(await fetch(local(manifest.output[0]!.url), { headers: fresh }), 404, 'not-found');
 
     await purgeGrowingTables(t.portal.ctx);
-    expect(await t.portal.ctx.db.select().from(bulkExports).where(eq(bulkExports.clientId, clientId))).toEqual([]);
+    expect(
+      await t.portal.ctx.db.select().from(bulkExports).where(eq(bulkExports.clientId, clientId)),
+    ).toEqual([]);
     expect(await t.portal.ctx.db.select({ id: bulkExportFiles.id }).from(bulkExportFiles)).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ export async function bulkExportRoutes(api: FastifyInstance, { ctx }: { ctx: App
     try {
       const url = `${ctx.config.publicUrl}${request.url}`;
       const exportId = await kickOffExport(ctx, access.clientId, { url, groupId, parameters });
-      return reply.code(202).header('content-location', `${fhirBase(ctx)}${statusPath(exportId)}`).send();
+      return reply
+        .code(202)
+        .header('content-location', `${fhirBase(ctx)}${statusPath(exportId)}`)
+        .send();
     } catch (error) {
       if (error instanceof ExportBusyError) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
       throw error;

@@ -34,7 +34,13 @@ async function ownExport(ctx: AppContext, clientId: string, exportId: string) {
   const [row] = await ctx.db
     .select()
     .from(bulkExports)
-    .where(and(eq(bulkExports.id, exportId), eq(bulkExports.clientId, clientId), gt(bulkExports.expiresAt, ctx.now())));
+    .where(
+      and(
+        eq(bulkExports.id, exportId),
+        eq(bulkExports.clientId, clientId),
+        gt(bulkExports.expiresAt, ctx.now()),
+      ),
+    );
   if (!row || row.status === 'cancelled') throw notFound();
   return row;
 }
@@ -51,7 +57,10 @@ export async function exportStatus(
   const row = await ownExport(ctx, clientId, exportId);
   if (row.status === 'failed') return { state: 'failed', error: row.error ?? 'The export failed' };
   if (row.status !== 'complete') {
-    return { state: 'in-progress', progress: row.status === 'queued' ? 'queued' : `${row.progress} resources` };
+    return {
+      state: 'in-progress',
+      progress: row.status === 'queued' ? 'queued' : `${row.progress} resources`,
+    };
   }
   const files = await ctx.db
     .select({ id: bulkExportFiles.id, type: bulkExportFiles.resourceType, count: bulkExportFiles.count })
@@ -64,7 +73,11 @@ export async function exportStatus(
       transactionTime: row.transactionTime!.toISOString(),
       request: row.request,
       requiresAccessToken: true,
-      output: files.map((file) => ({ type: file.type, url: `${base}${filePath(file.id)}`, count: file.count })),
+      output: files.map((file) => ({
+        type: file.type,
+        url: `${base}${filePath(file.id)}`,
+        count: file.count,
+      })),
       error: [],
     },
   };

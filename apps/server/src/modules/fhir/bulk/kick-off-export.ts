@@ -26,7 +26,11 @@ export async function kickOffExport(
   request: { url: string; groupId: string | null; parameters: ExportParameters },
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: fhirClients.id }).from(fhirClients).where(eq(fhirClients.id, clientId)).for('update');
+    await tx
+      .select({ id: fhirClients.id })
+      .from(fhirClients)
+      .where(eq(fhirClients.id, clientId))
+      .for('update');
     const [busy] = await tx
       .select({ exports: count() })
       .from(bulkExports)

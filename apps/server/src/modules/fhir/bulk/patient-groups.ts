@@ -30,7 +30,11 @@ export async function rosterGroup(ctx: AppContext): Promise<Group> {
 }
 
 /** The next `limit` patients of a group after `afterId`, in id order (keyset pages). */
-export async function patientsAfter(ctx: AppContext, afterId: string | null, limit: number): Promise<string[]> {
+export async function patientsAfter(
+  ctx: AppContext,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)

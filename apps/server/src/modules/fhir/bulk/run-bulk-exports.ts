@@ -43,7 +43,12 @@ async function claimNextExport(ctx: AppContext): Promise<ClaimedExport | null> {
       sql`${bulkExports.id} = (select id from ${bulkExports} where status = 'queued'
         and expires_at > ${now.toISOString()}::timestamptz order by created_at limit 1 for update skip locked)`,
     )
-    .returning({ id: bulkExports.id, clientId: bulkExports.clientId, since: bulkExports.since, types: bulkExports.types });
+    .returning({
+      id: bulkExports.id,
+      clientId: bulkExports.clientId,
+      since: bulkExports.since,
+      types: bulkExports.types,
+    });
   return claimed ? { ...claimed, transactionTime: now } : null;
 }
 
@@ -88,7 +93,10 @@ async function runExport(ctx: AppContext, run: ClaimedExport): Promise<void> {
     }
     await saveBatch(ctx, run, { progress, files: files.take(true), exported: [] }, 'complete');
   } catch (error) {
-    ctx.log.error({ exportId: run.id, err: error instanceof Error ? error.message : 'unknown' }, 'bulk export failed');
+    ctx.log.error(
+      { exportId: run.id, err: error instanceof Error ? error.message : 'unknown' },
+      'bulk export failed',
+    );
     await ctx.db
       .update(bulkExports)
       .set({ status: 'failed', error: 'The export could not be completed' })
