@@ -2,6 +2,7 @@ import { eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobRuns } from '../db/schema/index.ts';
+import { failureWithoutValues } from '../lib/failure-without-values.ts';
 import type { Job } from './job.ts';
 
 export interface JobScheduler {
@@ -64,7 +65,7 @@ export function createJobScheduler(
     const run = database
       .exclusively(`job:${job.name}`, () => claimAndRun(job))
       .catch((error: unknown) => {
-        ctx.log.error({ job: job.name, err: describe(error) }, 'background job failed');
+        ctx.log.error({ job: job.name, err: failureWithoutValues(error) }, 'background job failed');
         return false;
       });
     running.add(run);
@@ -93,9 +94,4 @@ export function createJobScheduler(
       await Promise.all(running);
     },
   };
-}
-
-/** A failed query's message lists its parameters: log what failed, never the values. */
-function describe(error: unknown): string {
-  return String(error instanceof Error ? error.message : error).split('\nparams:')[0]!;
 }

@@ -1,9 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, Resource } from '@medplum/fhirtypes';
-import { auditLog, bulkExportFiles, bulkExports, users } from '../../../src/db/schema/index.ts';
+import {
+  auditLog,
+  bulkExportFiles,
+  bulkExports,
+  patientResources,
+  users,
+} from '../../../src/db/schema/index.ts';
 import { purgeGrowingTables } from '../../../src/jobs/purge-growing-tables.ts';
 import { runBulkExports } from '../../../src/modules/fhir/index.ts';
+import { fileContext, NdjsonFiles } from '../../../src/modules/fhir/bulk/ndjson-files.ts';
+import { PATIENTS_PER_BATCH } from '../../../src/modules/fhir/bulk/run-bulk-exports.ts';
 import { issueAccessToken } from '../../../src/modules/fhir/smart/access-tokens.ts';
 import { fhirBearer } from '../../../testing/fhir.ts';
 import { validateFhir } from '../../../testing/fhir-validator.ts';
@@ -252,6 +260,96 @@ describe('Bulk Data $export', () => {
 
     const patientsOnly = await fhirBearer(t, ['system/Patient.rs']);
     await expectOutcome(await kickOff(patientsOnly.headers, '', 'Group/roster/$export'), 403, 'forbidden');
+  });
+
+  it('reads the roster in batches: every patient once, with one audit row each', async () => {
+    await t.portal.ctx.db.insert(users).values(
+      Array.from({ length: PATIENTS_PER_BATCH + 7 }, (_, i) => ({
+        email: `bulk-${i}@example.com`,
+        passwordHash: 'no sign-in',
+        firstName: 'Bulk',
+        lastName: `Patient ${i}`,
+      })),
+    );
+    const { clientId, headers } = await fhirBearer(t, EVERYTHING);
+    const roster = (await (await fetch(`${t.baseUrl}/fhir/R4/Group/roster`, { headers })).json()) as {
+      quantity: number;
+    };
+    expect(roster.quantity).toBeGreaterThan(PATIENTS_PER_BATCH);
+    const { manifest } = await exportAll(headers, '?_type=Patient');
+    const ids = (await Promise.all(manifest.output.map((f) => download(headers, f.url))))
+      .flat()
+      .map((p) => p.id);
+    expect(ids).toHaveLength(roster.quantity);
+    expect(new Set(ids).size).toBe(ids.length);
+    const audits = await t.portal.ctx.db
+      .select({ subjectId: auditLog.subjectId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'fhir.export'), eq(auditLog.actorId, clientId)));
+    expect(new Set(audits.map((row) => row.subjectId)).size).toBe(roster.quantity);
+    expect(audits).toHaveLength(roster.quantity);
+  });
+
+  it('runs a queued export once when two runners look for work at the same moment', async () => {
+    const { clientId, headers } = await fhirBearer(t, EVERYTHING);
+    expect((await kickOff(headers, '?_type=Patient')).status).toBe(202);
+    const ran = await Promise.all([runBulkExports(t.portal.ctx), runBulkExports(t.portal.ctx)]);
+    expect(ran[0] + ran[1]).toBe(1);
+    const [run] = await t.portal.ctx.db.select().from(bulkExports).where(eq(bulkExports.clientId, clientId));
+    const files = await t.portal.ctx.db
+      .select({ count: bulkExportFiles.count })
+      .from(bulkExportFiles)
+      .where(eq(bulkExportFiles.exportId, run!.id));
+    expect(files.reduce((sum, file) => sum + file.count, 0)).toBe(run!.progress);
+  });
+
+  it('splits a type into files of at most the limit, each sealed to its export', () => {
+    const files = new NdjsonFiles(t.portal.ctx, 'export-1', 2);
+    files.add(Array.from({ length: 5 }, (_, i) => ({ resourceType: 'Patient' as const, id: `p${i}` })));
+    files.add([{ resourceType: 'Coverage', id: 'c1', status: 'active', beneficiary: {}, payor: [{}] }]);
+    const full = files.take(false);
+    expect(full.map((f) => [f.resourceType, f.count])).toEqual([
+      ['Patient', 2],
+      ['Patient', 2],
+    ]);
+    const rest = files.take(true);
+    expect(rest.map((f) => [f.resourceType, f.count])).toEqual([
+      ['Patient', 1],
+      ['Coverage', 1],
+    ]);
+    const last = rest[0]!;
+    const text = t.portal.ctx.cipher
+      .decrypt(last.content, fileContext('export-1', last.id!))
+      .toString('utf8');
+    expect(text).toBe('{"resourceType":"Patient","id":"p4"}\n');
+    expect(() => t.portal.ctx.cipher.decrypt(last.content, fileContext('export-2', last.id!))).toThrow();
+  });
+
+  it('answers a failed export with 500 and an OperationOutcome, and logs no PHI', async () => {
+    const [broken] = await t.portal.ctx.db
+      .insert(users)
+      .values({
+        email: 'broken-record@example.com',
+        passwordHash: 'no sign-in',
+        firstName: 'Zebedee',
+        lastName: 'Record',
+      })
+      .returning({ id: users.id });
+    await t.portal.ctx.db
+      .insert(patientResources)
+      .values({ userId: broken!.id, kind: 'contact', data: new Uint8Array([1, 2, 3]) });
+    try {
+      const { headers } = await fhirBearer(t, EVERYTHING);
+      const kicked = await kickOff(headers, '?_type=Patient');
+      await runBulkExports(t.portal.ctx);
+      const status = await fetch(local(kicked.headers.get('content-location')!), { headers });
+      await expectOutcome(status, 500, 'exception');
+      expect(t.logs.join('')).not.toMatch(/Zebedee|broken-record/);
+      expect((await kickOff(headers, '?_type=Patient')).status).toBe(202);
+      await runBulkExports(t.portal.ctx);
+    } finally {
+      await t.portal.ctx.db.delete(users).where(eq(users.id, broken!.id));
+    }
   });
 
   // Moves the clock a day on: keep it last.

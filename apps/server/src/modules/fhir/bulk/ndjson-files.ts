@@ -12,7 +12,7 @@ export const fileContext = (exportId: string, fileId: string) => `bulk_export_fi
 type FileRow = typeof bulkExportFiles.$inferInsert;
 
 /**
- * An export's resources gathered per type into ndjson files of at most RESOURCES_PER_FILE lines,
+ * An export's resources gathered per type into ndjson files of at most `perFile` lines,
  * each sealed with the data key as it is taken.
  */
 export class NdjsonFiles {
@@ -21,6 +21,7 @@ export class NdjsonFiles {
   constructor(
     private readonly ctx: AppContext,
     private readonly exportId: string,
+    private readonly perFile = RESOURCES_PER_FILE,
   ) {}
 
   add(resources: readonly Resource[]): void {
@@ -35,8 +36,8 @@ export class NdjsonFiles {
   take(all: boolean): FileRow[] {
     const files: FileRow[] = [];
     for (const [resourceType, lines] of this.lines) {
-      while (lines.length >= RESOURCES_PER_FILE || (all && lines.length > 0)) {
-        files.push(this.seal(resourceType, lines.splice(0, RESOURCES_PER_FILE)));
+      while (lines.length >= this.perFile || (all && lines.length > 0)) {
+        files.push(this.seal(resourceType, lines.splice(0, this.perFile)));
       }
     }
     return files;

@@ -6,6 +6,7 @@ import { recordAudits } from '../../audit/index.ts';
 import { NdjsonFiles } from './ndjson-files.ts';
 import { patientsAfter } from './patient-groups.ts';
 import { resourcesOfPatient } from './resources-of-patient.ts';
+import { failureWithoutValues } from '../../../lib/failure-without-values.ts';
 
 /** Patients read between two writes of progress (and of the files filled meanwhile). */
 export const PATIENTS_PER_BATCH = 50;
@@ -93,10 +94,7 @@ async function runExport(ctx: AppContext, run: ClaimedExport): Promise<void> {
     }
     await saveBatch(ctx, run, { progress, files: files.take(true), exported: [] }, 'complete');
   } catch (error) {
-    ctx.log.error(
-      { exportId: run.id, err: error instanceof Error ? error.message : 'unknown' },
-      'bulk export failed',
-    );
+    ctx.log.error({ exportId: run.id, err: failureWithoutValues(error) }, 'bulk export failed');
     await ctx.db
       .update(bulkExports)
       .set({ status: 'failed', error: 'The export could not be completed' })
