@@ -325,7 +325,7 @@ describe('Bulk Data $export', () => {
     expect(() => t.portal.ctx.cipher.decrypt(last.content, fileContext('export-2', last.id!))).toThrow();
   });
 
-  it('answers a failed export with 500 and an OperationOutcome, and logs no PHI', async () => {
+  it('answers a failed export with 500 and an OperationOutcome, keeps none of its files, and logs no PHI', async () => {
     const [broken] = await t.portal.ctx.db
       .insert(users)
       .values({
@@ -344,6 +344,12 @@ describe('Bulk Data $export', () => {
       await runBulkExports(t.portal.ctx);
       const status = await fetch(local(kicked.headers.get('content-location')!), { headers });
       await expectOutcome(status, 500, 'exception');
+      const failedId = kicked.headers.get('content-location')!.split('/').at(-1)!;
+      const left = await t.portal.ctx.db
+        .select({ id: bulkExportFiles.id })
+        .from(bulkExportFiles)
+        .where(eq(bulkExportFiles.exportId, failedId));
+      expect(left).toEqual([]);
       expect(t.logs.join('')).not.toMatch(/Zebedee|broken-record/);
       expect((await kickOff(headers, '?_type=Patient')).status).toBe(202);
       await runBulkExports(t.portal.ctx);

@@ -41,7 +41,7 @@ async function ownExport(ctx: AppContext, clientId: string, exportId: string) {
         gt(bulkExports.expiresAt, ctx.now()),
       ),
     );
-  if (!row || row.status === 'cancelled') throw notFound();
+  if (!row) throw notFound();
   return row;
 }
 

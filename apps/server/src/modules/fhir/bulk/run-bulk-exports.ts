@@ -2,11 +2,11 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { bulkExportFiles, bulkExports } from '../../../db/schema/index.ts';
+import { failureWithoutValues } from '../../../lib/failure-without-values.ts';
 import { recordAudits } from '../../audit/index.ts';
 import { NdjsonFiles } from './ndjson-files.ts';
 import { patientsAfter } from './patient-groups.ts';
 import { resourcesOfPatient } from './resources-of-patient.ts';
-import { failureWithoutValues } from '../../../lib/failure-without-values.ts';
 
 /** Patients read between two writes of progress (and of the files filled meanwhile). */
 export const PATIENTS_PER_BATCH = 50;
@@ -56,7 +56,7 @@ async function claimNextExport(ctx: AppContext): Promise<ClaimedExport | null> {
 async function giveUpLostExports(ctx: AppContext): Promise<void> {
   await ctx.db
     .update(bulkExports)
-    .set({ status: 'failed', error: 'interrupted' })
+    .set({ status: 'failed', error: 'The export was interrupted: kick it off again' })
     .where(
       and(
         eq(bulkExports.status, 'running'),
@@ -95,10 +95,14 @@ async function runExport(ctx: AppContext, run: ClaimedExport): Promise<void> {
     await saveBatch(ctx, run, { progress, files: files.take(true), exported: [] }, 'complete');
   } catch (error) {
     ctx.log.error({ exportId: run.id, err: failureWithoutValues(error) }, 'bulk export failed');
-    await ctx.db
-      .update(bulkExports)
-      .set({ status: 'failed', error: 'The export could not be completed' })
-      .where(and(eq(bulkExports.id, run.id), eq(bulkExports.status, 'running')));
+    // A failed export keeps no PHI: the files it wrote go with the failure, not a day later.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(bulkExports)
+        .set({ status: 'failed', error: 'The export could not be completed' })
+        .where(and(eq(bulkExports.id, run.id), eq(bulkExports.status, 'running')));
+      await tx.delete(bulkExportFiles).where(eq(bulkExportFiles.exportId, run.id));
+    });
   }
 }
 
