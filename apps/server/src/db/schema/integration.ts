@@ -77,7 +77,9 @@ export const bulkExports = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [
-    index('bulk_exports_queued_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('bulk_exports_queued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
     index('bulk_exports_expires_idx').on(t.expiresAt),
   ],
 );
@@ -141,7 +143,9 @@ export const webhookMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('webhook_messages_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

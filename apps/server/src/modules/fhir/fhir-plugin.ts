@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { FhirError, operationOutcome } from './operation-outcome.ts';
 import { accessOfToken, type FhirAccess } from './smart/access-tokens.ts';
@@ -40,7 +46,8 @@ function sendOutcome(reply: FastifyReply, error: FastifyError | FhirError) {
     if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="fhir"');
     return reply.code(error.status).type(FHIR_JSON).send(operationOutcome(error.issue, error.diagnostics));
   }
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) reply.log.error({ err: error }, 'FHIR request failed');
   const issue = status === 429 ? 'throttled' : status === 500 ? 'exception' : 'invalid';
   const diagnostics = status === 500 ? 'The server could not answer this request' : error.message;

@@ -34,7 +34,11 @@ export function parseSystemScope(scope: string): SystemScope | null {
 }
 
 /** Whether `scopes` allow `interaction` on `resourceType`. */
-export function permits(scopes: readonly string[], resourceType: string, interaction: FhirInteraction): boolean {
+export function permits(
+  scopes: readonly string[],
+  resourceType: string,
+  interaction: FhirInteraction,
+): boolean {
   return scopes.some((scope) => {
     const parsed = parseSystemScope(scope);
     return (
