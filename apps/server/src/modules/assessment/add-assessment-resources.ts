@@ -6,10 +6,10 @@ import { listSubmissions } from './assessment-queries.ts';
 import { questionnaireOf, questionnaireResponseOf, scoreObservationOf } from './fhir.ts';
 
 /** Puts a resource into the bundle being built and answers a reference to it. */
-export type AddToBundle = <T extends Resource>(resource: T) => Reference<T>;
+export type AddToBundle = <T extends Resource>(resource: T & { id: string }) => Reference<T>;
 
 /** Questionnaires are canonical resources named under the portal's public address. */
-const fhirCanonicalBase = (ctx: AppContext) => `${ctx.config.publicUrl}/fhir`;
+export const fhirCanonicalBase = (ctx: Pick<AppContext, 'config'>) => `${ctx.config.publicUrl}/fhir`;
 
 /**
  * The patient's assessments for the FHIR record export: every instrument version answered,

@@ -100,7 +100,7 @@ function questionItem(url: string, item: InstrumentItem): QuestionnaireItem & Tr
 export function questionnaireOf(
   definition: InstrumentDefinition,
   canonicalBase: string,
-): Questionnaire & Translated<'title' | 'description'> {
+): Questionnaire & Translated<'title' | 'description'> & { id: string } {
   const url = questionnaireUrl(canonicalBase, definition);
   const { scoring } = definition;
   const range: Extension[] = [
@@ -148,7 +148,7 @@ export function questionnaireResponseOf(
   submission: StoredSubmission,
   subject: Reference<Patient>,
   canonicalBase: string,
-): QuestionnaireResponse {
+): QuestionnaireResponse & { id: string } {
   const url = questionnaireUrl(canonicalBase, definition);
   const answered = definition.items.flatMap((item): QuestionnaireResponseItem[] => {
     const option = item.options.find((o) => o.value === submission.answers[item.id]);
@@ -165,6 +165,7 @@ export function questionnaireResponseOf(
   return {
     resourceType: 'QuestionnaireResponse',
     id: submission.id,
+    meta: { lastUpdated: submission.submittedAt.toISOString() },
     questionnaire: `${url}|${definition.version}`,
     status: 'completed',
     subject,
@@ -191,12 +192,15 @@ export function scoreObservationOf(
   submission: StoredSubmission,
   subject: Reference<Patient>,
   response: Reference<QuestionnaireResponse>,
-): Observation | undefined {
+): (Observation & { id: string }) | undefined {
   const code = definition.scoring.code;
   if (!code) return undefined;
   const band = bandOf(definition, submission.score);
   return {
     resourceType: 'Observation',
+    // One score per submission: the submission's id with a suffix (decision 0036).
+    id: `${submission.id}-score`,
+    meta: { lastUpdated: submission.submittedAt.toISOString() },
     status: 'final',
     category: [
       {

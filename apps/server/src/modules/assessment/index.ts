@@ -1,5 +1,6 @@
 // The assessment module's public entry: what other modules may use.
-export { addAssessmentResources, type AddToBundle } from './add-assessment-resources.ts';
+export { addAssessmentResources, fhirCanonicalBase, type AddToBundle } from './add-assessment-resources.ts';
+export { questionnaireOf } from './fhir.ts';
 export { assessmentFlag, type AssessmentFlagReason } from './assessment-flag.ts';
 export {
   lastSubmittedAt,

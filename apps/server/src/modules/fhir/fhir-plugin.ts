@@ -11,7 +11,6 @@ import { accessOfToken, type FhirAccess } from './smart/access-tokens.ts';
 import { permits, type FhirInteraction } from './smart/scopes.ts';
 
 export const FHIR_JSON = 'application/fhir+json';
-export const FHIR_BASE_PATH = '/fhir/R4';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,8 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** The absolute base of the API, as clients see it (`fullUrl`, `next` links, the token `aud`). */
-export const fhirBase = (ctx: AppContext) => `${ctx.config.publicUrl}${FHIR_BASE_PATH}`;
+export { FHIR_BASE_PATH, fhirBase } from '../../lib/fhir-base.ts';
 
 /** The request's client, refused with 403 unless its scopes allow `interaction` on `resourceType`. */
 export function requireScope(

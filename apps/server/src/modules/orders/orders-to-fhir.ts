@@ -45,6 +45,7 @@ async function loadOrderLines(db: Queryable, patientId: string) {
     .select({
       orderId: deviceOrders.id,
       status: deviceOrders.status,
+      orderUpdatedAt: deviceOrders.updatedAt,
       prescribedAt: deviceOrders.prescribedAt,
       createdAt: deviceOrders.createdAt,
       deliveredAt: deviceOrders.deliveredAt,
@@ -98,7 +99,7 @@ export async function addOrderResources(
     const name = `${line.prescriberFirstName ?? ''} ${line.prescriberLastName ?? ''}`.trim();
     let ref = prescribers.get(line.prescriberId);
     if (!ref) {
-      ref = add<Practitioner>({ resourceType: 'Practitioner', name: [{ text: name }] });
+      ref = add<Practitioner>({ resourceType: 'Practitioner', id: line.prescriberId, name: [{ text: name }] });
       prescribers.set(line.prescriberId, ref);
     }
     return { ...ref, display: name };
@@ -107,8 +108,11 @@ export async function addOrderResources(
   for (const line of await loadOrderLines(db, patientId)) {
     const itemIdentifier: Identifier = { system: `${base}/device-order-item`, value: line.itemId };
     const authoredOn = line.prescribedAt ?? line.createdAt;
+    // Each of the three is one ordered item: the item row's id names all of them (decision 0036).
+    const item = { id: line.itemId, meta: { lastUpdated: line.orderUpdatedAt.toISOString() } };
     add<DeviceRequest>({
       resourceType: 'DeviceRequest',
+      ...item,
       identifier: [itemIdentifier],
       groupIdentifier: { system: `${base}/device-order`, value: line.orderId },
       status: REQUEST_STATUS[line.status],
@@ -122,6 +126,7 @@ export async function addOrderResources(
     if (!line.deliveredAt) continue;
     const device = add<Device>({
       resourceType: 'Device',
+      ...item,
       status: RETURNED.includes(line.status) ? 'inactive' : 'active',
       serialNumber: line.serialNumber ?? undefined,
       deviceName: [
@@ -133,6 +138,7 @@ export async function addOrderResources(
     });
     add<SupplyDelivery>({
       resourceType: 'SupplyDelivery',
+      ...item,
       identifier: [itemIdentifier],
       status: 'completed',
       patient: subject,

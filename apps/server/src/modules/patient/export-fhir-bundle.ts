@@ -1,10 +1,11 @@
-import type { Bundle, Patient, Reference } from '@medplum/fhirtypes';
+import type { Bundle, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { addAssessmentResources, type AddToBundle } from '../assessment/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { loadPatientRecord } from './load-patient-record.ts';
-import { addRecordResources, BundleBuilder } from './record-to-fhir.ts';
+import { addRecordResources, ResourceList } from './record-to-fhir.ts';
+import { fhirBase } from '../../lib/fhir-base.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 /**
@@ -38,18 +39,35 @@ export async function exportFhirBundle(
 
 /**
  * A patient's record, assessments and `sections` as FHIR R4, for the patient's export and the
- * clinic's.
+ * clinic's: each entry's `fullUrl` is its address in the FHIR API (decision 0036).
  */
 export async function patientFhirBundle(
   ctx: AppContext,
   userId: string,
   sections: readonly RecordSection[],
 ): Promise<Bundle> {
-  const b = new BundleBuilder();
-  const patient = addRecordResources(b, await loadPatientRecord(ctx, userId));
+  const base = fhirBase(ctx);
+  const resources = await patientRecordResources(ctx, ctx.db, userId, sections);
+  return {
+    resourceType: 'Bundle',
+    type: 'collection',
+    timestamp: ctx.now().toISOString(),
+    entry: resources.map((resource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource })),
+  };
+}
+
+/** The one mapping of a patient's data to FHIR: the exports and the FHIR API both read it. */
+export async function patientRecordResources(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  sections: readonly RecordSection[],
+): Promise<Resource[]> {
+  const b = new ResourceList();
+  const patient = addRecordResources(b, await loadPatientRecord(ctx, userId, db), userId, ctx.config.publicUrl);
   const add: AddToBundle = (resource) => b.add(resource);
   // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire.
-  await addAssessmentResources(ctx, ctx.db, userId, patient, add);
-  for (const addSection of sections) await addSection(ctx, ctx.db, userId, patient, add);
-  return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry: b.entries };
+  await addAssessmentResources(ctx, db, userId, patient, add);
+  for (const addSection of sections) await addSection(ctx, db, userId, patient, add);
+  return b.resources;
 }

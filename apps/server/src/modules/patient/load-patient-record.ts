@@ -8,6 +8,7 @@ import {
   treatingPractitionerSchema,
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { listCoverages } from './manage-coverages.ts';
 import { loadPatientResource } from './resource-queries.ts';
 
@@ -25,16 +26,40 @@ const patientRecord = z.object({
   coverages: z.array(coverageSchema),
 });
 
-export type PatientRecord = z.infer<typeof patientRecord>;
+/** When each section's row was last saved: the resources' `meta.lastUpdated` (decision 0036). */
+export interface RecordUpdates {
+  profile?: Date | undefined;
+  contact?: Date | undefined;
+  emergency?: Date | undefined;
+  practitioner?: Date | undefined;
+  history?: Date | undefined;
+  /** In the order of `coverages`. */
+  coverages: Date[];
+}
 
-export async function loadPatientRecord(ctx: AppContext, userId: string): Promise<PatientRecord> {
-  const load = async (kind: string) => (await loadPatientResource(ctx, ctx.db, userId, kind))?.value;
-  return patientRecord.parse({
-    profile: await load('profile'),
-    contact: await load('contact'),
-    emergency: await load('emergency_content'),
-    practitioner: await load('treating_practitioner'),
-    history: await load('medical_history'),
-    coverages: (await listCoverages(ctx, ctx.db, userId)).map((c) => c.value),
-  });
+export type PatientRecord = z.infer<typeof patientRecord> & { updated: RecordUpdates };
+
+const SECTION_KINDS = {
+  profile: 'profile',
+  contact: 'contact',
+  emergency: 'emergency_content',
+  practitioner: 'treating_practitioner',
+  history: 'medical_history',
+} as const;
+
+export async function loadPatientRecord(
+  ctx: AppContext,
+  userId: string,
+  db: Queryable = ctx.db,
+): Promise<PatientRecord> {
+  const values: Record<string, unknown> = {};
+  const updated: RecordUpdates = { coverages: [] };
+  for (const [section, kind] of Object.entries(SECTION_KINDS) as [keyof typeof SECTION_KINDS, string][]) {
+    const row = await loadPatientResource(ctx, db, userId, kind);
+    values[section] = row?.value;
+    updated[section] = row?.updatedAt;
+  }
+  const coverages = await listCoverages(ctx, db, userId);
+  updated.coverages = coverages.map((c) => c.updatedAt);
+  return { ...patientRecord.parse({ ...values, coverages: coverages.map((c) => c.value) }), updated };
 }

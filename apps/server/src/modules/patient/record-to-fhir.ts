@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type {
   Address,
   AllergyIntolerance,
-  BundleEntry,
   CodeableConcept,
   ContactPoint,
   Condition,
@@ -19,7 +17,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import type { Contact, Coverage, MedicalHistory, Profile } from '@portal/protocol';
-import type { PatientRecord } from './load-patient-record.ts';
+import type { PatientRecord, RecordUpdates } from './load-patient-record.ts';
 
 const SNOMED = 'http://snomed.info/sct';
 const LOINC = 'http://loinc.org';
@@ -68,15 +66,36 @@ function telecom(
   return entries.filter(([, , value]) => value).map(([system, use, value]) => ({ system, use, value }));
 }
 
-/** Builds the bundle; each resource gets a urn:uuid so entries can reference each other. */
-export class BundleBuilder {
-  readonly entries: BundleEntry[] = [];
+/** A resource with the stable id the API and every export give it (decision 0036). */
+export type Identified<T extends Resource> = T & { id: string };
 
-  add<T extends Resource>(resource: T): Reference<T> {
-    const id = randomUUID();
-    this.entries.push({ fullUrl: `urn:uuid:${id}`, resource: { ...resource, id } });
-    return { reference: `urn:uuid:${id}` };
+/**
+ * The resources of one patient's record, in the order the export lists them. Ids come from the
+ * rows (decision 0036), so a reference is `Type/id` and the API answers the same resources.
+ */
+export class ResourceList {
+  readonly resources: Resource[] = [];
+
+  add<T extends Resource>(resource: Identified<T>): Reference<T> {
+    this.resources.push(resource);
+    return { reference: `${resource.resourceType}/${resource.id}` };
   }
+}
+
+/** `meta.lastUpdated` from the row the resource was built from; none when the row has no time. */
+export const lastUpdated = (at: Date | undefined): Pick<Resource, 'meta'> =>
+  at ? { meta: { lastUpdated: at.toISOString() } } : {};
+
+/** The ids of list entries inside one stored section: owner, kind and place (decision 0036). */
+const entryId = (ownerId: string, kind: string, n: number | string) => `${ownerId}-${kind}-${n}`;
+
+/** How the record's Patient is identified outside FHIR ids: the portal's account id. */
+export const patientIdentifierSystem = (publicUrl: string) => `${publicUrl}/patient-id`;
+
+interface Owner {
+  id: string;
+  identifierSystem: string;
+  updated: RecordUpdates;
 }
 
 type Section<K extends keyof PatientRecord> = NonNullable<PatientRecord[K]>;
@@ -86,21 +105,33 @@ type MedicalHistorySection = Section<'history'>;
  * The one mapping of a patient's record to FHIR R4, for the patient's export and the clinic's:
  * adds the record's resources to `b` and answers the Patient they refer to.
  */
-export function addRecordResources(b: BundleBuilder, record: PatientRecord): Reference<Patient> {
-  const patient = addPatient(b, record);
-  if (record.profile) addBodyMeasurements(b, patient, record.profile);
-  for (const person of record.emergency?.contacts ?? []) addEmergencyContact(b, patient, person);
-  if (record.practitioner) addPractitioner(b, record.practitioner);
-  for (const coverage of record.coverages) addCoverage(b, patient, coverage);
+export function addRecordResources(
+  b: ResourceList,
+  record: PatientRecord,
+  ownerId: string,
+  publicUrl: string,
+): Reference<Patient> {
+  const owner: Owner = { id: ownerId, identifierSystem: patientIdentifierSystem(publicUrl), updated: record.updated };
+  const patient = addPatient(b, record, owner);
+  if (record.profile) addBodyMeasurements(b, patient, record.profile, owner);
+  record.emergency?.contacts.forEach((person, n) => addEmergencyContact(b, patient, person, owner, n));
+  if (record.practitioner) addPractitioner(b, record.practitioner, owner);
+  record.coverages.forEach((coverage, n) => addCoverage(b, patient, coverage, owner, record.updated.coverages[n]));
   if (record.history) {
-    for (const addHistory of MEDICAL_HISTORY_RESOURCES) addHistory(b, patient, record.history);
+    for (const addHistory of MEDICAL_HISTORY_RESOURCES) addHistory(b, patient, record.history, owner);
   }
   return patient;
 }
 
-function addPatient(b: BundleBuilder, { profile, contact }: PatientRecord): Reference<Patient> {
+const newest = (...times: (Date | undefined)[]) =>
+  times.reduce<Date | undefined>((a, t) => (t && (!a || t > a) ? t : a), undefined);
+
+function addPatient(b: ResourceList, { profile, contact }: PatientRecord, owner: Owner): Reference<Patient> {
   return b.add<Patient>({
     resourceType: 'Patient',
+    id: owner.id,
+    ...lastUpdated(newest(owner.updated.profile, owner.updated.contact)),
+    identifier: [{ system: owner.identifierSystem, value: owner.id }],
     active: true,
     name: profile && [
       {
@@ -132,11 +163,11 @@ function addPatient(b: BundleBuilder, { profile, contact }: PatientRecord): Refe
 }
 
 function addObservation(
-  b: BundleBuilder,
+  b: ResourceList,
   patient: Reference<Patient>,
   code: string,
   display: string,
-  value: Partial<Observation>,
+  value: Partial<Observation> & { id: string },
 ): void {
   b.add<Observation>({
     resourceType: 'Observation',
@@ -155,27 +186,39 @@ const quantity = (value: number, unit: string): Observation['valueQuantity'] => 
 });
 
 function addBodyMeasurements(
-  b: BundleBuilder,
+  b: ResourceList,
   patient: Reference<Patient>,
   profile: Section<'profile'>,
+  owner: Owner,
 ): void {
+  const meta = lastUpdated(owner.updated.profile);
   if (profile.height_cm) {
-    addObservation(b, patient, '8302-2', 'Body height', { valueQuantity: quantity(profile.height_cm, 'cm') });
+    addObservation(b, patient, '8302-2', 'Body height', {
+      id: `${owner.id}-height`,
+      ...meta,
+      valueQuantity: quantity(profile.height_cm, 'cm'),
+    });
   }
   if (profile.weight_kg) {
     addObservation(b, patient, '29463-7', 'Body weight', {
+      id: `${owner.id}-weight`,
+      ...meta,
       valueQuantity: quantity(profile.weight_kg, 'kg'),
     });
   }
 }
 
 function addEmergencyContact(
-  b: BundleBuilder,
+  b: ResourceList,
   patient: Reference<Patient>,
   person: Section<'emergency'>['contacts'][number],
+  owner: Owner,
+  n: number,
 ): void {
   b.add<RelatedPerson>({
     resourceType: 'RelatedPerson',
+    id: entryId(owner.id, 'emergency', n),
+    ...lastUpdated(owner.updated.emergency),
     patient,
     relationship: [
       {
@@ -198,9 +241,12 @@ function addEmergencyContact(
   });
 }
 
-function addPractitioner(b: BundleBuilder, practitioner: Section<'practitioner'>): void {
+function addPractitioner(b: ResourceList, practitioner: Section<'practitioner'>, owner: Owner): void {
+  const meta = lastUpdated(owner.updated.practitioner);
   const ref = b.add<Practitioner>({
     resourceType: 'Practitioner',
+    id: `${owner.id}-practitioner`,
+    ...meta,
     name: [{ text: practitioner.name }],
     telecom: telecom([
       ['phone', 'work', practitioner.phone],
@@ -212,6 +258,8 @@ function addPractitioner(b: BundleBuilder, practitioner: Section<'practitioner'>
   if (practitioner.specialty || practitioner.practice) {
     b.add<PractitionerRole>({
       resourceType: 'PractitionerRole',
+      id: `${owner.id}-practitioner-role`,
+      ...meta,
       practitioner: ref,
       organization: practitioner.practice ? { display: practitioner.practice } : undefined,
       specialty: practitioner.specialty ? [text(practitioner.specialty)] : undefined,
@@ -232,9 +280,18 @@ const coverageClass = (
       ]
     : [];
 
-function addCoverage(b: BundleBuilder, patient: Reference<Patient>, coverage: Coverage): void {
+function addCoverage(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  coverage: Coverage,
+  owner: Owner,
+  updatedAt: Date | undefined,
+): void {
   b.add<FhirCoverage>({
     resourceType: 'Coverage',
+    // A patient holds at most one coverage of each type: the row's key (`insurance:<type>`).
+    id: entryId(owner.id, 'coverage', coverage.insurance_type),
+    ...lastUpdated(updatedAt),
     status: 'active',
     type: COVERAGE_TYPE[coverage.insurance_type],
     subscriberId: coverage.member_id,
@@ -260,55 +317,64 @@ function addCoverage(b: BundleBuilder, patient: Reference<Patient>, coverage: Co
 
 const note = (notes: string | undefined) => (notes ? [{ text: notes }] : undefined);
 
-function addConditions(b: BundleBuilder, patient: Reference<Patient>, history: MedicalHistorySection): void {
+function addConditions(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
   const active = {
     coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
   };
-  for (const condition of history.conditions) {
+  history.conditions.forEach((condition, n) => {
     b.add<Condition>({
       resourceType: 'Condition',
+      id: entryId(owner.id, 'condition', n),
+      ...lastUpdated(owner.updated.history),
       clinicalStatus: active,
       code: text(condition.name),
       subject: patient,
       onsetDateTime: condition.since,
       note: note(condition.notes),
     });
-  }
+  });
 }
 
-function addProcedures(b: BundleBuilder, patient: Reference<Patient>, history: MedicalHistorySection): void {
-  for (const surgery of history.surgeries) {
+function addProcedures(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+  history.surgeries.forEach((surgery, n) => {
     b.add<Procedure>({
       resourceType: 'Procedure',
+      id: entryId(owner.id, 'procedure', n),
+      ...lastUpdated(owner.updated.history),
       status: 'completed',
       code: text(surgery.name),
       subject: patient,
       performedDateTime: surgery.date,
       note: note(surgery.notes),
     });
-  }
+  });
 }
 
-function addMedications(b: BundleBuilder, patient: Reference<Patient>, history: MedicalHistorySection): void {
-  for (const medication of history.medications) {
+function addMedications(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+  history.medications.forEach((medication, n) => {
     const dosage = [medication.dose, medication.frequency].filter(Boolean).join(', ');
     b.add<MedicationStatement>({
       resourceType: 'MedicationStatement',
+      id: entryId(owner.id, 'medication', n),
+      ...lastUpdated(owner.updated.history),
       status: 'active',
       medicationCodeableConcept: text(medication.name),
       subject: patient,
       dosage: dosage ? [{ text: dosage }] : undefined,
     });
-  }
+  });
 }
 
-function addAllergies(b: BundleBuilder, patient: Reference<Patient>, history: MedicalHistorySection): void {
+function addAllergies(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
   const clinicalStatus = {
     coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
   };
-  for (const allergy of history.allergies) {
+  const meta = lastUpdated(owner.updated.history);
+  history.allergies.forEach((allergy, n) => {
     b.add<AllergyIntolerance>({
       resourceType: 'AllergyIntolerance',
+      id: entryId(owner.id, 'allergy', n),
+      ...meta,
       clinicalStatus,
       code: text(allergy.substance),
       patient,
@@ -319,10 +385,12 @@ function addAllergies(b: BundleBuilder, patient: Reference<Patient>, history: Me
         },
       ],
     });
-  }
+  });
   if (history.no_known_allergies && history.allergies.length === 0) {
     b.add<AllergyIntolerance>({
       resourceType: 'AllergyIntolerance',
+      id: entryId(owner.id, 'allergy', 'none'),
+      ...meta,
       clinicalStatus,
       code: { coding: [{ system: SNOMED, code: '716186003', display: 'No known allergy' }] },
       patient,
@@ -330,21 +398,38 @@ function addAllergies(b: BundleBuilder, patient: Reference<Patient>, history: Me
   }
 }
 
-function addDevices(b: BundleBuilder, patient: Reference<Patient>, history: MedicalHistorySection): void {
-  for (const aid of history.mobility_aids) {
-    b.add<Device>({ resourceType: 'Device', type: text(aid.replaceAll('_', ' ')), patient });
-  }
-  for (const device of history.devices) {
-    b.add<Device>({ resourceType: 'Device', type: text(device.name), patient, note: note(device.notes) });
-  }
+function addDevices(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+  const meta = lastUpdated(owner.updated.history);
+  history.mobility_aids.forEach((aid, n) => {
+    b.add<Device>({
+      resourceType: 'Device',
+      id: entryId(owner.id, 'aid', n),
+      ...meta,
+      type: text(aid.replaceAll('_', ' ')),
+      patient,
+    });
+  });
+  history.devices.forEach((device, n) => {
+    b.add<Device>({
+      resourceType: 'Device',
+      id: entryId(owner.id, 'device', n),
+      ...meta,
+      type: text(device.name),
+      patient,
+      note: note(device.notes),
+    });
+  });
 }
 
 function addSmokingStatus(
-  b: BundleBuilder,
+  b: ResourceList,
   patient: Reference<Patient>,
   history: MedicalHistorySection,
+  owner: Owner,
 ): void {
   addObservation(b, patient, '72166-2', 'Tobacco smoking status', {
+    id: `${owner.id}-smoking`,
+    ...lastUpdated(owner.updated.history),
     valueCodeableConcept: { coding: [{ system: SNOMED, ...SMOKING[history.smoking] }] },
   });
 }
