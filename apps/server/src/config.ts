@@ -131,6 +131,9 @@ export const configSchema = z.object({
   RATE_LIMIT_HANDSHAKE_PER_MINUTE: positiveInt
     .default(120)
     .describe('Per client address: handshakes a minute.'),
+  FHIR_RATE_LIMIT_PER_MINUTE: positiveInt
+    .default(600)
+    .describe('Per FHIR client: reads and searches of the FHIR API a minute.'),
   LOCKOUT_THRESHOLD: positiveInt.default(5).describe('Failed logins within the window that lock an account.'),
   LOCKOUT_WINDOW_SECONDS: positiveInt.default(15 * 60).describe('Window in which failed logins are counted.'),
   LOCKOUT_SECONDS: positiveInt.default(5 * 60).describe('How long a locked account stays locked.'),

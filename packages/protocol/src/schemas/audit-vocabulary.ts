@@ -67,6 +67,9 @@ export const AUDIT_ACTIONS = [
   'email.verify',
   // Issue 37: a FHIR Bulk Data export read the patient's record; the actor is the FHIR client.
   'fhir.export',
+  // Decision 0036: a FHIR client's read or search; the actor is the client, the subject the patient.
+  'fhir.read',
+  'fhir.search',
   ...ReviewOutcome.options.map((outcome) => `intake.${outcome}` as const),
   'intake.review_reopened',
   'intake.submit',
@@ -237,6 +240,10 @@ export const AUDIT_FREE_DETAIL_KEYS = [
   'grant',
   'ends_on',
   'allowed',
+  'client',
+  'type',
+  'id',
+  'params',
 ] as const;
 
 export const AUDIT_DETAIL_KEYS = [

@@ -2,3 +2,5 @@ export { fhirApi, fhirBase, requireScope, FHIR_BASE_PATH, FHIR_JSON } from './fh
 export { FhirError, operationOutcome } from './operation-outcome.ts';
 export { runBulkExports } from './bulk/run-bulk-exports.ts';
 export { expiredBulkExports, filesOfExpiredBulkExports } from './bulk/bulk-export-retention.ts';
+export { patientResourcesForExport } from './patient-resources-for-export.ts';
+export { SERVED_TYPES, servedType } from './resource-types.ts';

@@ -84,6 +84,10 @@ export default {
     hold_reason: '暂停原因',
     category: '类别',
     not_after: '有效期至',
+    client: 'FHIR 客户端',
+    type: '资源类型',
+    id: '资源编号',
+    params: '搜索参数',
   },
   words: { yes: '是', no: '否', none: '无' },
   /** A caregiver's row: the patient acted for, then the grant's id. */

@@ -89,6 +89,10 @@ export default {
     hold_reason: 'Hold reason',
     category: 'Category',
     not_after: 'Valid until',
+    client: 'FHIR client',
+    type: 'Resource type',
+    id: 'Resource id',
+    params: 'Search parameters',
   },
   words: { yes: 'Yes', no: 'No', none: 'None' },
   /** A detail line's label (the space before its value included), and the separators within a value. */

@@ -57,6 +57,8 @@ export const auditAction: Vocabulary['auditAction'] = {
   'document.template.upload': '上传了文件模板',
   'email.verify': '确认了电子邮件地址',
   'fhir.export': '通过 FHIR 批量导出将记录导出到关联系统',
+  'fhir.read': '通过 FHIR 接口读取了患者数据',
+  'fhir.search': '通过 FHIR 接口搜索了患者数据',
   'intake.changes_requested': '要求修改入院登记表',
   'intake.reviewed': '将入院登记表标记为已审核',
   'intake.review_reopened': '重新打开入院登记表的审核',

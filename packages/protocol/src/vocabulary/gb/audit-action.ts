@@ -57,6 +57,8 @@ export const auditAction: Vocabulary['auditAction'] = {
   'document.template.upload': 'Uploaded a document template',
   'email.verify': 'Confirmed the e-mail address',
   'fhir.export': 'Exported the record to a connected system (FHIR bulk export)',
+  'fhir.read': 'Read a patient’s data through the FHIR API',
+  'fhir.search': 'Searched patients’ data through the FHIR API',
   'intake.changes_requested': 'Asked for changes to the intake form',
   'intake.reviewed': 'Marked the intake form reviewed',
   'intake.review_reopened': 'Reopened the review of the intake form',
