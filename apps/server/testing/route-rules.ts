@@ -267,9 +267,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 export interface FhirRouteRule {
   access: 'public' | 'client';
   withoutScope?: 403 | 404;
+  /**
+   * Decision 0036: a route of every served type (`:type`) needs this interaction of the SMART
+   * scope on that type (`r` read, `s` search); a portal session token is no token there (401).
+   */
+  interaction?: 'r' | 's';
 }
 
 export const FHIR_ROUTE_RULES: Record<string, FhirRouteRule> = {
+  'GET /fhir/R4/metadata': { access: 'public' },
+  'GET /fhir/R4/:type': { access: 'client', withoutScope: 403, interaction: 's' },
+  'GET /fhir/R4/:type/:id': { access: 'client', withoutScope: 403, interaction: 'r' },
   // Decision 0039: Bulk Data export; another client's export is 404 (test/modules/fhir/bulk-export.test.ts).
   'GET /fhir/R4/Patient/$export': { access: 'client', withoutScope: 403 },
   'GET /fhir/R4/Group/:id/$export': { access: 'client', withoutScope: 403 },

@@ -41,6 +41,7 @@ import {
 import { codeOf } from '../../testing/answers.ts';
 import { addCaregiver, liveGrant } from '../../testing/caregivers.ts';
 import { fhirBearer } from '../../testing/fhir.ts';
+import { SERVED_TYPES } from '../../src/modules/fhir/index.ts';
 
 let w: SecurityWorld;
 let principals: Principal[];
@@ -405,7 +406,7 @@ describe('access matrix of the FHIR API: every route × {no token, an invalid to
     for (const route of fhirRoutes()) {
       const rule = FHIR_ROUTE_RULES[`${route.method} ${route.url}`];
       if (rule?.access !== 'client') continue;
-      const url = `${w.t.baseUrl}${route.url.replace(/:\w+/g, randomUUID())}`;
+      const url = `${w.t.baseUrl}${route.url.replace(':type', 'Patient').replace(/:\w+/g, randomUUID())}`;
       const asks: [string, string | undefined, number][] = [
         ['no token', undefined, 401],
         ['an invalid token', 'Bearer not-a-token', 401],
@@ -419,6 +420,47 @@ describe('access matrix of the FHIR API: every route × {no token, an invalid to
         const body = (await res.json().catch(() => null)) as { resourceType?: string } | null;
         if (res.status !== expected || body?.resourceType !== 'OperationOutcome') {
           failures.push(`${route.method} ${route.url} with ${who}: HTTP ${res.status}, expected ${expected}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers each served type 401 to a portal session token, 403 without its scope, and lets the scope through (decision 0036)', async () => {
+    const failures: string[] = [];
+    const portalToken = w.a.client.access!;
+    for (const route of fhirRoutes()) {
+      const rule = FHIR_ROUTE_RULES[`${route.method} ${route.url}`];
+      if (!rule?.interaction) continue;
+      for (const { type } of SERVED_TYPES) {
+        const path = route.url.replace(':type', type).replace(':id', w.a.id);
+        const call = (token?: string) =>
+          fetch(`${w.t.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const expectStatus = async (
+          token: string | undefined,
+          wanted: (status: number) => boolean,
+          who: string,
+        ) => {
+          const answer = await call(token);
+          const body = (await answer.json()) as { resourceType?: string };
+          if (!wanted(answer.status))
+            failures.push(`${route.method} ${path} as ${who}: HTTP ${answer.status}`);
+          if (answer.status >= 400 && body.resourceType !== 'OperationOutcome') {
+            failures.push(`${route.method} ${path} as ${who}: not an OperationOutcome`);
+          }
+        };
+        const allowed = (status: number) => status === 200 || status === 404;
+        await expectStatus(undefined, (status) => status === 401, 'no token');
+        await expectStatus(portalToken, (status) => status === 401, 'a portal session token');
+        const other = rule.interaction === 'r' ? 's' : 'r';
+        const otherType = type === 'Patient' ? 'Coverage' : 'Patient';
+        for (const scopes of [[`system/${otherType}.${rule.interaction}`], [`system/${type}.${other}`]]) {
+          const { token } = await fhirBearer(w.t, scopes);
+          await expectStatus(token, (status) => status === 403, scopes.join(' '));
+        }
+        for (const scopes of [[`system/${type}.${rule.interaction}`], ['system/*.rs']]) {
+          const { token } = await fhirBearer(w.t, scopes);
+          await expectStatus(token, allowed, scopes.join(' '));
         }
       }
     }
