@@ -11,7 +11,13 @@ export async function auditFhirAnswer(
   ctx: AppContext,
   request: FastifyRequest,
   access: FhirAccess,
-  answer: { action: 'fhir.read' | 'fhir.search'; type: string; detail: { id: string } | { params: string }; count: number; patients: string[] },
+  answer: {
+    action: 'fhir.read' | 'fhir.search';
+    type: string;
+    detail: { id: string } | { params: string };
+    count: number;
+    patients: string[];
+  },
 ): Promise<void> {
   const subjects = answer.patients.length > 0 ? answer.patients : [null];
   await recordAudits(

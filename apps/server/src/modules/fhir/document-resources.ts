@@ -40,7 +40,11 @@ export async function addDocumentResources(
 }
 
 /** The signed PDFs as Binary resources, their bytes in `data`. */
-export async function signedPdfBinaries(ctx: AppContext, db: Queryable, patientId: string): Promise<Binary[]> {
+export async function signedPdfBinaries(
+  ctx: AppContext,
+  db: Queryable,
+  patientId: string,
+): Promise<Binary[]> {
   const binaries: Binary[] = [];
   for (const row of await signedAssignments(db, patientId)) {
     const file = await loadDocumentFile(ctx, db, row.signedFileId!);

@@ -73,9 +73,7 @@ function everyPatient(db: Queryable): PatientCandidates {
 function fixedPatients(ids: string[]): PatientCandidates {
   const sorted = [...new Set(ids)].sort();
   return async (from) =>
-    sorted
-      .filter((id) => !from || (from.inclusive ? id >= from.id : id > from.id))
-      .slice(0, PATIENT_BATCH);
+    sorted.filter((id) => !from || (from.inclusive ? id >= from.id : id > from.id)).slice(0, PATIENT_BATCH);
 }
 
 /** The patients a search names (by `patient`, or by the owners of its `_id`s), or undefined for all. */
@@ -156,7 +154,9 @@ export async function searchResources(
   const source = served.source;
   switch (source.kind) {
     case 'patients': {
-      const found = await searchPatients(ctx, db, search, (id) => patientResource(new PatientData(ctx, db, id)));
+      const found = await searchPatients(ctx, db, search, (id) =>
+        patientResource(new PatientData(ctx, db, id)),
+      );
       return {
         resources: found.resources,
         patients: found.resources.map((r) => r.id!),

@@ -58,7 +58,9 @@ export async function addGrantResources(
         period: { end: grant.ends_on },
         actor: [
           {
-            role: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-RoleCode', code: 'DELEGATEE' }] },
+            role: {
+              coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-RoleCode', code: 'DELEGATEE' }],
+            },
             reference: caregiver,
           },
         ],

@@ -3,4 +3,4 @@ export { FhirError, operationOutcome } from './operation-outcome.ts';
 export { runBulkExports } from './bulk/run-bulk-exports.ts';
 export { expiredBulkExports, filesOfExpiredBulkExports } from './bulk/bulk-export-retention.ts';
 export { patientResourcesForExport } from './patient-resources-for-export.ts';
-export { SERVED_TYPES, servedType } from './resource-types.ts';
+export { SERVED_TYPES } from './resource-types.ts';

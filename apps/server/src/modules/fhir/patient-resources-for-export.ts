@@ -26,7 +26,9 @@ export async function patientResourcesForExport(
           ? (await data.recordResources()).filter((r) => r.resourceType === 'Patient')
           : [];
     resources.push(
-      ...found.filter((r) => !since || (r.meta?.lastUpdated !== undefined && new Date(r.meta.lastUpdated) > since)),
+      ...found.filter(
+        (r) => !since || (r.meta?.lastUpdated !== undefined && new Date(r.meta.lastUpdated) > since),
+      ),
     );
   }
   return resources;

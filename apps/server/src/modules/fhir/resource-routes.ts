@@ -24,7 +24,9 @@ const strictHandling = (request: FastifyRequest) =>
 /** Binary answers its raw bytes to a client that asks for them rather than for FHIR JSON. */
 function wantsRawBytes(request: FastifyRequest, binary: Binary): boolean {
   const accept = String(request.headers.accept ?? '');
-  return binary.contentType !== undefined && accept.includes(binary.contentType) && !accept.includes(FHIR_JSON);
+  return (
+    binary.contentType !== undefined && accept.includes(binary.contentType) && !accept.includes(FHIR_JSON)
+  );
 }
 
 function sendResource(request: FastifyRequest, reply: FastifyReply, resource: Resource) {

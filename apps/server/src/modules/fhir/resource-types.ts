@@ -25,7 +25,11 @@ const fromRecord = (type: string): ResourceSource => ({
   load: async (data) => (await data.recordResources()).filter((r) => r.resourceType === type),
 });
 
-const recordType = (type: string): ServedType => ({ type, searchParams: PATIENT_OWNED, source: fromRecord(type) });
+const recordType = (type: string): ServedType => ({
+  type,
+  searchParams: PATIENT_OWNED,
+  source: fromRecord(type),
+});
 
 /**
  * Every resource type the FHIR API serves, with its search parameters and where it comes from:

@@ -99,7 +99,11 @@ export async function addOrderResources(
     const name = `${line.prescriberFirstName ?? ''} ${line.prescriberLastName ?? ''}`.trim();
     let ref = prescribers.get(line.prescriberId);
     if (!ref) {
-      ref = add<Practitioner>({ resourceType: 'Practitioner', id: line.prescriberId, name: [{ text: name }] });
+      ref = add<Practitioner>({
+        resourceType: 'Practitioner',
+        id: line.prescriberId,
+        name: [{ text: name }],
+      });
       prescribers.set(line.prescriberId, ref);
     }
     return { ...ref, display: name };

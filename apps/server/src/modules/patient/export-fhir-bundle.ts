@@ -52,7 +52,10 @@ export async function patientFhirBundle(
     resourceType: 'Bundle',
     type: 'collection',
     timestamp: ctx.now().toISOString(),
-    entry: resources.map((resource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource })),
+    entry: resources.map((resource) => ({
+      fullUrl: `${base}/${resource.resourceType}/${resource.id}`,
+      resource,
+    })),
   };
 }
 
@@ -64,7 +67,12 @@ export async function patientRecordResources(
   sections: readonly RecordSection[],
 ): Promise<Resource[]> {
   const b = new ResourceList();
-  const patient = addRecordResources(b, await loadPatientRecord(ctx, userId, db), userId, ctx.config.publicUrl);
+  const patient = addRecordResources(
+    b,
+    await loadPatientRecord(ctx, userId, db),
+    userId,
+    ctx.config.publicUrl,
+  );
   const add: AddToBundle = (resource) => b.add(resource);
   // BF-ADL: each submission as a QuestionnaireResponse with its Questionnaire.
   await addAssessmentResources(ctx, db, userId, patient, add);

@@ -1,6 +1,6 @@
 // The patient module's public entry: what the portal, the demo seed and other modules may use.
 export { patientFhirBundle, patientRecordResources, type RecordSection } from './export-fhir-bundle.ts';
-export { lastUpdated, patientIdentifierSystem, type Identified } from './record-to-fhir.ts';
+export { patientIdentifierSystem } from './record-to-fhir.ts';
 export { intakeStatus } from './fill-intake.ts';
 export { addressLine } from './address-line.ts';
 export {

@@ -67,7 +67,7 @@ function telecom(
 }
 
 /** A resource with the stable id the API and every export give it (decision 0036). */
-export type Identified<T extends Resource> = T & { id: string };
+type Identified<T extends Resource> = T & { id: string };
 
 /**
  * The resources of one patient's record, in the order the export lists them. Ids come from the
@@ -83,7 +83,7 @@ export class ResourceList {
 }
 
 /** `meta.lastUpdated` from the row the resource was built from; none when the row has no time. */
-export const lastUpdated = (at: Date | undefined): Pick<Resource, 'meta'> =>
+const lastUpdated = (at: Date | undefined): Pick<Resource, 'meta'> =>
   at ? { meta: { lastUpdated: at.toISOString() } } : {};
 
 /** The ids of list entries inside one stored section: owner, kind and place (decision 0036). */
@@ -111,12 +111,18 @@ export function addRecordResources(
   ownerId: string,
   publicUrl: string,
 ): Reference<Patient> {
-  const owner: Owner = { id: ownerId, identifierSystem: patientIdentifierSystem(publicUrl), updated: record.updated };
+  const owner: Owner = {
+    id: ownerId,
+    identifierSystem: patientIdentifierSystem(publicUrl),
+    updated: record.updated,
+  };
   const patient = addPatient(b, record, owner);
   if (record.profile) addBodyMeasurements(b, patient, record.profile, owner);
   record.emergency?.contacts.forEach((person, n) => addEmergencyContact(b, patient, person, owner, n));
   if (record.practitioner) addPractitioner(b, record.practitioner, owner);
-  record.coverages.forEach((coverage, n) => addCoverage(b, patient, coverage, owner, record.updated.coverages[n]));
+  record.coverages.forEach((coverage, n) =>
+    addCoverage(b, patient, coverage, owner, record.updated.coverages[n]),
+  );
   if (record.history) {
     for (const addHistory of MEDICAL_HISTORY_RESOURCES) addHistory(b, patient, record.history, owner);
   }
@@ -317,7 +323,12 @@ function addCoverage(
 
 const note = (notes: string | undefined) => (notes ? [{ text: notes }] : undefined);
 
-function addConditions(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+function addConditions(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  history: MedicalHistorySection,
+  owner: Owner,
+): void {
   const active = {
     coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
   };
@@ -335,7 +346,12 @@ function addConditions(b: ResourceList, patient: Reference<Patient>, history: Me
   });
 }
 
-function addProcedures(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+function addProcedures(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  history: MedicalHistorySection,
+  owner: Owner,
+): void {
   history.surgeries.forEach((surgery, n) => {
     b.add<Procedure>({
       resourceType: 'Procedure',
@@ -350,7 +366,12 @@ function addProcedures(b: ResourceList, patient: Reference<Patient>, history: Me
   });
 }
 
-function addMedications(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+function addMedications(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  history: MedicalHistorySection,
+  owner: Owner,
+): void {
   history.medications.forEach((medication, n) => {
     const dosage = [medication.dose, medication.frequency].filter(Boolean).join(', ');
     b.add<MedicationStatement>({
@@ -365,7 +386,12 @@ function addMedications(b: ResourceList, patient: Reference<Patient>, history: M
   });
 }
 
-function addAllergies(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+function addAllergies(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  history: MedicalHistorySection,
+  owner: Owner,
+): void {
   const clinicalStatus = {
     coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
   };
@@ -398,7 +424,12 @@ function addAllergies(b: ResourceList, patient: Reference<Patient>, history: Med
   }
 }
 
-function addDevices(b: ResourceList, patient: Reference<Patient>, history: MedicalHistorySection, owner: Owner): void {
+function addDevices(
+  b: ResourceList,
+  patient: Reference<Patient>,
+  history: MedicalHistorySection,
+  owner: Owner,
+): void {
   const meta = lastUpdated(owner.updated.history);
   history.mobility_aids.forEach((aid, n) => {
     b.add<Device>({

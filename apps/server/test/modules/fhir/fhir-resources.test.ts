@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MedplumClient } from '@medplum/core';
-import type { Binary, Bundle, CapabilityStatement, Coverage, Resource, ResourceType } from '@medplum/fhirtypes';
-import { INTAKE_RESOURCE_NAMES } from '@portal/protocol';
+import type {
+  Binary,
+  Bundle,
+  CapabilityStatement,
+  Coverage,
+  Resource,
+  ResourceType,
+} from '@medplum/fhirtypes';
+import { INTAKE_RESOURCE_NAMES, type AuditPage } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { auditLog, documentAssignments, users } from '../../../src/db/schema/index.ts';
 import { SERVED_TYPES } from '../../../src/modules/fhir/index.ts';
@@ -52,7 +59,9 @@ beforeAll(async () => {
   const [pending] = await t.portal.ctx.db
     .select()
     .from(documentAssignments)
-    .where(and(eq(documentAssignments.patientId, patientId), eq(documentAssignments.status, 'pending_signature')));
+    .where(
+      and(eq(documentAssignments.patientId, patientId), eq(documentAssignments.status, 'pending_signature')),
+    );
   await patient.get('/patient/sign/', { id: pending!.id });
   await signDrawn(patient, pending!.id);
 
@@ -143,9 +152,9 @@ describe('the FHIR API', () => {
     const [coverage] = await medplum.searchResources('Coverage', { patient: patientId });
     const at = coverage!.meta!.lastUpdated!;
     const ids = async (query: string) =>
-      (await searchAll(`Coverage?patient=${patientId}&_lastUpdated=${encodeURIComponent(query)}`)).resources.map(
-        (r) => r.id,
-      );
+      (
+        await searchAll(`Coverage?patient=${patientId}&_lastUpdated=${encodeURIComponent(query)}`)
+      ).resources.map((r) => r.id);
     expect(await ids(`ge${at}`)).toEqual([coverage!.id]);
     expect(await ids(`eq${at}`)).toEqual([coverage!.id]);
     expect(await ids(`gt${at}`)).toEqual([]);
@@ -167,9 +176,9 @@ describe('the FHIR API', () => {
     expect(await idsOf('birthdate=1958-04-13')).toEqual([]);
     const [patient] = await medplum.searchResources('Patient', { _id: patientId });
     const identifier = patient!.identifier![0]!;
-    expect(await idsOf(`identifier=${encodeURIComponent(`${identifier.system}|${identifier.value}`)}`)).toEqual([
-      patientId,
-    ]);
+    expect(
+      await idsOf(`identifier=${encodeURIComponent(`${identifier.system}|${identifier.value}`)}`),
+    ).toEqual([patientId]);
     expect(await idsOf(`identifier=${identifier.value}`)).toEqual([patientId]);
     expect(await idsOf(`email=${DEMO_ADMIN.email}`)).toEqual([]);
   });
@@ -185,7 +194,10 @@ describe('the FHIR API', () => {
       headers: { ...bearer.headers, prefer: 'handling=strict' },
     });
     expect(strict.status).toBe(400);
-    expect(await strict.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'invalid' }] });
+    expect(await strict.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'invalid' }],
+    });
     for (const bad of ['_count=0', '_lastUpdated=yesterday', 'birthdate=12-04-1958', '_cursor=nope']) {
       expect((await get(`Patient?${bad}`)).status, bad).toBe(400);
     }
@@ -221,7 +233,10 @@ describe('the FHIR API', () => {
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-found' }] });
+      expect(await res.json()).toMatchObject({
+        resourceType: 'OperationOutcome',
+        issue: [{ code: 'not-found' }],
+      });
     }
     const foreign = await searchAll(`Coverage?patient=${patientId}&_id=${otherCoverage}`);
     expect(foreign.bundles[0]!.total).toBe(0);
@@ -255,9 +270,15 @@ describe('the FHIR API', () => {
       type: 'Patient',
       count: 2,
     });
+    const admin = await t.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const viewed = await admin.get<AuditPage>('/admin/audit/', { actor: auditor.clientId });
+    expect(viewed.items).toHaveLength(3);
+    for (const item of viewed.items) {
+      expect(item.actor).toEqual({ id: auditor.clientId, email: null, name: 'Audited EHR' });
+    }
   });
 
-  it('exports one patient\'s served resources by type and since a time, as the bulk export takes them', async () => {
+  it("exports one patient's served resources by type and since a time, as the bulk export takes them", async () => {
     const { patientResourcesForExport } = await import('../../../src/modules/fhir/index.ts');
     const { ctx } = t.portal;
     const all = await patientResourcesForExport(ctx, ctx.db, patientId, {});
@@ -290,7 +311,10 @@ describe('the FHIR API rate limit', () => {
     for (let n = 0; n < 3; n++) expect((await call(first.headers)).status).toBe(200);
     const refused = await call(first.headers);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'throttled' }] });
+    expect(await refused.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'throttled' }],
+    });
     expect((await call(second.headers)).status).toBe(200);
     limited.clock.advance(61_000);
     expect((await call(first.headers)).status).toBe(200);

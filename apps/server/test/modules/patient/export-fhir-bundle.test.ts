@@ -72,7 +72,9 @@ describe('FHIR export', () => {
       order: 1,
     });
     // Decision 0036: ids come from the rows, and each entry's fullUrl is its address in the FHIR API.
-    expect(patientEntry.fullUrl).toBe(`${t.portal.ctx.config.publicUrl}/fhir/R4/Patient/${patientEntry.resource!.id}`);
+    expect(patientEntry.fullUrl).toBe(
+      `${t.portal.ctx.config.publicUrl}/fhir/R4/Patient/${patientEntry.resource!.id}`,
+    );
     expect(coverage!.id).toBe(`${patientEntry.resource!.id}-coverage-${SAMPLE_COVERAGE.insurance_type}`);
     const again = await patient.get<Bundle>('/patient/export/fhir/');
     expect(again.entry!.map((e) => e.fullUrl)).toEqual(bundle.entry!.map((e) => e.fullUrl));

@@ -14,7 +14,7 @@ export default {
     chart: '病历',
     document_assignments: '发给患者的文件',
     document_templates: '文件库中的文件',
-    fhir: '病历导出（FHIR）',
+    fhir: 'FHIR 病历数据',
     intake_review: '入院登记表审核',
     intake_submissions: '提交的入院登记表',
     message_attachments: '消息附件',

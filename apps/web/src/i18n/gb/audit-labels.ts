@@ -19,7 +19,7 @@ export default {
     chart: 'Chart',
     document_assignments: 'Document sent to a patient',
     document_templates: 'Document in the library',
-    fhir: 'Record export (FHIR)',
+    fhir: 'Record as FHIR (export or API)',
     intake_review: 'Intake review',
     intake_submissions: 'Intake hand-in',
     message_attachments: 'Message attachment',

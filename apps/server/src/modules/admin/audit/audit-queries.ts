@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
-import { auditLog, users } from '../../../db/schema/index.ts';
+import { auditLog, fhirClients, users } from '../../../db/schema/index.ts';
 import { escapeLike } from '../../../db/escape-like.ts';
 
 export interface AuditFilter {
@@ -71,12 +71,15 @@ export async function findAuditEntries(
       actorEmail: actorUser.email,
       actorFirst: actorUser.firstName,
       actorLast: actorUser.lastName,
+      actorClient: fhirClients.name,
       subjectEmail: subjectUser.email,
       subjectFirst: subjectUser.firstName,
       subjectLast: subjectUser.lastName,
     })
     .from(auditLog)
     .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+    // Decision 0036: a FHIR client acts under its own id; the viewer names it as the clinic did.
+    .leftJoin(fhirClients, eq(fhirClients.id, auditLog.actorId))
     .leftJoin(subjectUser, eq(subjectUser.id, auditLog.subjectId))
     .where(whereOf(filter))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -89,7 +92,10 @@ export async function findAuditEntries(
       action: row.action,
       outcome: row.outcome,
       // A row whose account is gone still names its id: evidence outlives accounts.
-      actor: personOf({ id: row.actorId, email: who.actorEmail, first: who.actorFirst, last: who.actorLast }),
+      actor:
+        who.actorClient !== null && who.actorFirst === null
+          ? { id: row.actorId!, email: null, name: who.actorClient }
+          : personOf({ id: row.actorId, email: who.actorEmail, first: who.actorFirst, last: who.actorLast }),
       subject: personOf({
         id: row.subjectId,
         email: who.subjectEmail,
