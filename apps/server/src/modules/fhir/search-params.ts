@@ -118,6 +118,8 @@ function applyParameter(search: SearchRequest, name: string, raw: string): void 
   switch (name) {
     case '_id':
       search.ids = raw.split(',');
+      // Each id is looked up on its own: a bounded list keeps one request from costing thousands.
+      if (search.ids.length > MAX_COUNT) throw new FhirError('invalid', `_id takes at most ${MAX_COUNT} ids`);
       return;
     case 'patient':
       search.patient = patientIdOf(raw);

@@ -198,7 +198,14 @@ describe('the FHIR API', () => {
       resourceType: 'OperationOutcome',
       issue: [{ code: 'invalid' }],
     });
-    for (const bad of ['_count=0', '_lastUpdated=yesterday', 'birthdate=12-04-1958', '_cursor=nope']) {
+    const tooMany = `_id=${Array.from({ length: 201 }, (_, n) => n).join(',')}`;
+    for (const bad of [
+      '_count=0',
+      '_lastUpdated=yesterday',
+      'birthdate=12-04-1958',
+      '_cursor=nope',
+      tooMany,
+    ]) {
       expect((await get(`Patient?${bad}`)).status, bad).toBe(400);
     }
   });
