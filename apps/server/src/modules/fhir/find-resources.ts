@@ -26,10 +26,6 @@ const PATIENT_BATCH = 25;
 const questionnaires = (ctx: AppContext) =>
   INSTRUMENT_DEFINITIONS.map((definition) => questionnaireOf(definition, fhirCanonicalBase(ctx)));
 
-async function patientResource(data: PatientData): Promise<Resource | undefined> {
-  return (await data.recordResources()).find((r) => r.resourceType === 'Patient');
-}
-
 /** The resource `Type/id`, with the patient it belongs to; undefined when unknown (or not a patient's). */
 export async function readResource(
   ctx: AppContext,
@@ -48,7 +44,7 @@ export async function readResource(
   const resource =
     source.kind === 'patients'
       ? id === patientId
-        ? await patientResource(data)
+        ? await data.patientResource()
         : undefined
       : (await source.load(data)).find((r) => r.id === id);
   return resource && { resource, patientId };
@@ -155,7 +151,7 @@ export async function searchResources(
   switch (source.kind) {
     case 'patients': {
       const found = await searchPatients(ctx, db, search, (id) =>
-        patientResource(new PatientData(ctx, db, id)),
+        new PatientData(ctx, db, id).patientResource(),
       );
       return {
         resources: found.resources,

@@ -2,7 +2,7 @@ import type { Binary, Resource } from '@medplum/fhirtypes';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { addOrderResources } from '../orders/index.ts';
-import { patientRecordResources, type RecordSection } from '../patient/index.ts';
+import { patientRecordResources, patientResourceOf, type RecordSection } from '../patient/index.ts';
 import { addDocumentResources, signedPdfBinaries } from './document-resources.ts';
 import { addGrantResources } from './grant-resources.ts';
 
@@ -15,6 +15,7 @@ const API_SECTIONS: readonly RecordSection[] = [addOrderResources, addDocumentRe
  */
 export class PatientData {
   private record?: Promise<Resource[]>;
+  private patient?: Promise<Resource>;
   private binaries?: Promise<Binary[]>;
 
   constructor(
@@ -26,6 +27,14 @@ export class PatientData {
   recordResources(): Promise<Resource[]> {
     this.record ??= patientRecordResources(this.ctx, this.db, this.patientId, API_SECTIONS);
     return this.record;
+  }
+
+  /** The Patient alone: a list of patients need not read their orders, documents and grants. */
+  patientResource(): Promise<Resource> {
+    this.patient ??= this.record
+      ? this.record.then((resources) => resources[0]!)
+      : patientResourceOf(this.ctx, this.db, this.patientId);
+    return this.patient;
   }
 
   signedPdfs(): Promise<Binary[]> {

@@ -23,7 +23,7 @@ export async function patientResourcesForExport(
       source.kind === 'patient-owned'
         ? await source.load(data)
         : source.kind === 'patients'
-          ? (await data.recordResources()).filter((r) => r.resourceType === 'Patient')
+          ? [await data.patientResource()]
           : [];
     resources.push(
       ...found.filter(

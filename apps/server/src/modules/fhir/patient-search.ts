@@ -67,7 +67,7 @@ export async function searchPatients(
   ctx: AppContext,
   db: Queryable,
   search: SearchRequest,
-  build: (patientId: string) => Promise<Resource | undefined>,
+  build: (patientId: string) => Promise<Resource>,
 ): Promise<{ resources: Resource[]; total: number; more: boolean }> {
   const conditions = patientConditions(ctx, search);
   if (search.birthdate) {
@@ -85,10 +85,7 @@ export async function searchPatients(
     .limit(search.count)
     .offset(search.offset);
   const resources: Resource[] = [];
-  for (const row of rows) {
-    const resource = await build(row.id);
-    if (resource) resources.push(resource);
-  }
+  for (const row of rows) resources.push(await build(row.id));
   const total = counted?.total ?? 0;
   return { resources, total, more: search.offset + rows.length < total };
 }

@@ -79,3 +79,10 @@ export async function patientRecordResources(
   for (const addSection of sections) await addSection(ctx, db, userId, patient, add);
   return b.resources;
 }
+
+/** The record's Patient alone (the mapping's first resource), for reads and lists of patients. */
+export async function patientResourceOf(ctx: AppContext, db: Queryable, userId: string): Promise<Resource> {
+  const b = new ResourceList();
+  addRecordResources(b, await loadPatientRecord(ctx, userId, db), userId, ctx.config.publicUrl);
+  return b.resources[0]!;
+}

@@ -1,5 +1,10 @@
 // The patient module's public entry: what the portal, the demo seed and other modules may use.
-export { patientFhirBundle, patientRecordResources, type RecordSection } from './export-fhir-bundle.ts';
+export {
+  patientFhirBundle,
+  patientRecordResources,
+  patientResourceOf,
+  type RecordSection,
+} from './export-fhir-bundle.ts';
 export { patientIdentifierSystem } from './record-to-fhir.ts';
 export { intakeStatus } from './fill-intake.ts';
 export { addressLine } from './address-line.ts';
