@@ -6,7 +6,9 @@ import { SERVED_TYPES } from './resource-types.ts';
 
 /**
  * Every served resource that belongs to one patient, for the bulk export: the API's own
- * resources, of `types` (all when absent) changed after `since` (by `meta.lastUpdated`).
+ * resources, of `types` (all when absent) changed after `since` (by `meta.lastUpdated`). One
+ * without `meta.lastUpdated` is kept under `since`: a receiver merging an export is better served
+ * by an unchanged resource than by a missing change.
  */
 export async function patientResourcesForExport(
   ctx: AppContext,
@@ -26,9 +28,7 @@ export async function patientResourcesForExport(
           ? [await data.patientResource()]
           : [];
     resources.push(
-      ...found.filter(
-        (r) => !since || (r.meta?.lastUpdated !== undefined && new Date(r.meta.lastUpdated) > since),
-      ),
+      ...found.filter((r) => !since || !r.meta?.lastUpdated || new Date(r.meta.lastUpdated) > since),
     );
   }
   return resources;

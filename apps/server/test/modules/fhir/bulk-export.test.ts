@@ -193,7 +193,23 @@ describe('Bulk Data $export', () => {
     expect(row!.since?.toISOString()).toBe(since);
   });
 
-  it.todo('leaves out resources changed before _since (needs meta.lastUpdated from the shared FHIR mapping)');
+  it('leaves out resources changed before _since, and brings back one changed after it', async () => {
+    t.clock.advance(3_600_000);
+    const since = encodeURIComponent(t.clock.now().toISOString());
+    const typesOf = async () => {
+      const { headers } = await fhirBearer(t, EVERYTHING);
+      const { manifest } = await exportAll(headers, `?_type=Coverage&_since=${since}`);
+      const files = await Promise.all(manifest.output.map((file) => download(headers, file.url)));
+      return files.flat().map((r) => `${r.resourceType}/${r.id}`);
+    };
+    expect(await typesOf()).toEqual([]);
+
+    t.clock.advance(3_600_000);
+    const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
+    const changed = { ...SAMPLE_COVERAGE, member_id: 'CHANGED-42' };
+    await patient.post('/patient/insurance/', { version: 1, value: changed }, { encrypt: true });
+    expect(await typesOf()).toHaveLength(1);
+  });
 
   it('answers 429 with Retry-After to a second export while the first is queued', async () => {
     const { headers } = await fhirBearer(t, EVERYTHING);

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.ts';
 import { bulkExportFiles, bulkExports } from '../../../db/schema/index.ts';
 import { failureWithoutValues } from '../../../lib/failure-without-values.ts';
 import { recordAudits } from '../../audit/index.ts';
+import { patientResourcesForExport } from '../patient-resources-for-export.ts';
 import { NdjsonFiles } from './ndjson-files.ts';
 import { patientsAfter } from './patient-groups.ts';
-import { resourcesOfPatient } from './resources-of-patient.ts';
 
 /** Patients read between two writes of progress (and of the files filled meanwhile). */
 export const PATIENTS_PER_BATCH = 50;
@@ -80,7 +80,10 @@ async function runExport(ctx: AppContext, run: ClaimedExport): Promise<void> {
       if (patients.length === 0) break;
       const exported: { patientId: string; resources: number }[] = [];
       for (const patientId of patients) {
-        const resources = await resourcesOfPatient(ctx, patientId, run);
+        const resources = await patientResourcesForExport(ctx, ctx.db, patientId, {
+          types: run.types,
+          since: run.since ?? undefined,
+        });
         if (resources.length > 0) exported.push({ patientId, resources: resources.length });
         files.add(resources);
         progress += resources.length;
