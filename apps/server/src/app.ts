@@ -23,6 +23,7 @@ import { addOrderResources } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { patientRoutes } from './modules/patient/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
       await api.register(assessmentRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
       await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
       await api.register(caregiverRoutes, { ctx });

@@ -150,6 +150,11 @@ export const configSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, e.g. +18005550123')
     .default('+18005550123')
     .describe('Toll-free support phone (E.164).'),
+  WEBHOOK_ALLOW_HTTP: bool
+    .default(false)
+    .describe(
+      'Let webhook endpoints use plain http:// addresses (for a receiver on a private network or in tests); https only when off.',
+    ),
   BOOKING_URL: httpsUrl
     .default('https://northbridge.example/book-a-call')
     .describe('Book-an-info-call link (https).'),

@@ -17,6 +17,7 @@ import {
   startLivenessListener,
 } from './modules/auth/index.ts';
 import { createMailer, createMailQueue, type MailQueue } from './modules/mail/index.ts';
+import { createWebhookQueue, type WebhookQueue } from './modules/webhooks/index.ts';
 import { JOBS } from './jobs/job-table.ts';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler.ts';
 
@@ -26,6 +27,8 @@ export interface Portal {
   database: DatabaseHandle;
   /** The outbox worker of this node (tests drain it before reading the outbox). */
   mailQueue: MailQueue;
+  /** The webhook delivery worker of this node (tests drain it to deliver what is due). */
+  webhookQueue: WebhookQueue;
   /** This node's runner of the background jobs (tests run one now). */
   jobs: JobScheduler;
   demoSeeded: boolean;
@@ -97,18 +100,22 @@ export async function createPortal(config: Config, options: PortalOptions = {}):
   // After in-flight requests, before the pool: a graceful shutdown closes the LISTEN connection too.
   app.addHook('onClose', () => listener.close());
   app.addHook('onClose', () => mailQueue.close());
+  const webhookQueue = createWebhookQueue(ctx);
+  app.addHook('onClose', () => webhookQueue.close());
   app.addHook('onClose', () => ctx.workers.close());
   const jobs = createJobScheduler(ctx, database, JOBS, {
     everyMs: { purge: config.PURGE_INTERVAL_SECONDS * 1000, ...options.jobEveryMs },
   });
   app.addHook('onClose', () => jobs.close());
   mailQueue.start();
+  webhookQueue.start();
   jobs.start();
   return {
     app,
     ctx,
     database,
     mailQueue,
+    webhookQueue,
     jobs,
     demoSeeded,
     async close() {

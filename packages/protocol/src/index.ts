@@ -37,3 +37,4 @@ export * from './schemas/clinic-exports.ts';
 export * from './schemas/audit-vocabulary.ts';
 export * from './schemas/caregivers.ts';
 export * from './schemas/device-orders.ts';
+export * from './schemas/webhooks.ts';

@@ -14,6 +14,7 @@ import {
   refreshTokens,
   sessions,
   usedSalts,
+  webhookMessages,
   worklistAssignees,
 } from '../db/schema/index.ts';
 import { staleWorklistAssignments } from '../modules/clinic/index.ts';
@@ -91,6 +92,12 @@ export const RETENTIONS: readonly Retention[] = [
   // Issue 37: a Bulk Data export and its files are removed 24 hours after the kick-off.
   { table: bulkExportFiles, expired: (_config, now) => filesOfExpiredBulkExports(now) },
   { table: bulkExports, expired: (_config, now) => expiredBulkExports(now) },
+  // A delivered or dead webhook message stays a month in the delivery log (decision 0038).
+  {
+    table: webhookMessages,
+    expired: (_config, now) =>
+      sql`((status = 'delivered' and delivered_at < ${ago(now, 30 * DAY)}) or (status = 'dead' and dead_after < ${ago(now, 30 * DAY)}))`,
+  },
   // Every rate-limit window is a minute long; an hour-old counter counts nothing.
   { table: rateLimits, expired: (_config, now) => sql`window_start < ${ago(now, HOUR)}` },
   // HIPAA §164.316(b)(2): six years by default (AUDIT_RETENTION_DAYS). The append-only trigger

@@ -33,6 +33,13 @@ export const AUDIT_ACTIONS = [
   'admin.user.invite',
   'admin.user.read',
   ...UserAction.options.map((action) => `admin.user.${action}` as const),
+  // Decision 0038: the clinic's webhook endpoints and their deliveries.
+  'admin.webhook.create',
+  'admin.webhook.delete',
+  'admin.webhook.resend',
+  'admin.webhook.rotate',
+  'admin.webhook.test',
+  'admin.webhook.update',
   'assessment.draft',
   'assessment.read',
   'assessment.submit',
@@ -142,6 +149,8 @@ export const AUDIT_RECORD_KINDS = [
   'sessions',
   'settings',
   'users',
+  'webhook_endpoints',
+  'webhook_messages',
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 export type AuditTarget = AuditRecordKind | `${AuditRecordKind}:${string}`;

@@ -13,3 +13,4 @@ export {
 } from './cn/orders.ts';
 export { chartSection, intakeSection } from './cn/sections.ts';
 export { staffPermission } from './cn/staff-permission.ts';
+export { webhookEvent } from './cn/webhook-event.ts';

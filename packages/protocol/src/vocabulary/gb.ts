@@ -16,3 +16,4 @@ export {
 } from './gb/orders.ts';
 export { chartSection, intakeSection } from './gb/sections.ts';
 export { staffPermission } from './gb/staff-permission.ts';
+export { webhookEvent } from './gb/webhook-event.ts';

@@ -6,6 +6,7 @@ import type { DocumentEventAction, DocumentStatus } from '../schemas/document-st
 import type { CatalogueCategory, DesigneeRelationship } from '../schemas/device-orders.ts';
 import type { HoldReason, OrderEventAction, OrderStatus } from '../schemas/order-status.ts';
 import type { IntakeSection } from '../schemas/intake-status.ts';
+import type { WebhookEventType } from '../schemas/webhooks.ts';
 
 // Types only: a language's table is read by the web app's first screens, which must not load zod.
 
@@ -43,4 +44,6 @@ export interface Vocabulary {
   caregiverScope: Words<CaregiverScope>;
   /** An administrator's `auths`: the sidebar and each staff permission. */
   staffPermission: Words<Auth>;
+  /** The events a webhook endpoint subscribes to (decision 0038). */
+  webhookEvent: Words<WebhookEventType>;
 }

@@ -2,6 +2,7 @@ import type { AssessmentSaveRequest, AssessmentState, InstrumentDefinition } fro
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { deleteDraft, insertSubmission, loadDraft, saveDraft } from './assessment-queries.ts';
 import { historyView } from './assessment-view.ts';
 import { auditTarget, definitionOf } from './instrument.ts';
@@ -76,6 +77,7 @@ export async function saveAssessment(
       });
       await recordLatestSubmission(ctx, tx, userId, definition, { id, submittedAt: now, ...scored });
       await deleteDraft(tx, userId, definition.id);
+      await emitWebhookEvent(tx, ctx, 'assessment.submitted', { patient_id: userId, submission_id: id });
     }
     await recordAudit(tx, actor.meta, {
       action: request.draft === true ? 'assessment.draft' : 'assessment.submit',

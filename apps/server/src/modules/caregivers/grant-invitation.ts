@@ -10,6 +10,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { randomToken, tokenHash } from '../../lib/random-token.ts';
 import { detailsOf, insertGrant, statusOf, type GrantRow } from './grant-queries.ts';
@@ -70,6 +71,7 @@ export async function issueInvitation(
     },
     tx,
   );
+  await emitWebhookEvent(tx, ctx, 'grant.changed', { patient_id: patient.id, grant_id: grant.id, status: 'invited' });
   return grant;
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { hasOwnRecord } from '../../db/patient-account.ts';
 import { caregiverGrants, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { findInvitation } from './grant-invitation.ts';
 import { caregiversOverviewOf } from './read-caregivers.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -44,6 +45,11 @@ export function respondToInvitation(
       subjectId: grant.patientId,
       target: `caregiver_grants:${grant.id}`,
       detail: { scopes: grant.scopes, ends_on: grant.endsOn },
+    });
+    await emitWebhookEvent(tx, ctx, 'grant.changed', {
+      patient_id: grant.patientId,
+      grant_id: grant.id,
+      status: accept ? 'active' : 'declined',
     });
     return caregiversOverviewOf(ctx, tx, actor.userId);
   });

@@ -4,6 +4,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { caregiverGrants } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { queueEvent } from '../events/index.ts';
 import { grantsOfPatient, lockGrantOf } from './grant-queries.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -35,6 +36,7 @@ export async function endGrant(
     subjectId: patientId,
     target: `caregiver_grants:${grant.id}`,
   });
+  await emitWebhookEvent(tx, ctx, 'grant.changed', { patient_id: patientId, grant_id: grant.id, status: 'revoked' });
 }
 
 /** `POST /account/caregivers/revoke/`: the patient ends one of their grants; answers it, revoked. */

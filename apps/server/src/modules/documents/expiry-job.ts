@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentAssignments, documentEvents, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { loadSettings } from '../settings/index.ts';
 import { mailPatients } from './document-mail.ts';
 
@@ -37,6 +38,7 @@ export async function expireOverdueDocuments(ctx: AppContext): Promise<number> {
         subjectId: row.patientId,
         target: `document_assignments:${row.id}`,
       });
+      await emitWebhookEvent(tx, ctx, 'document.expired', { patient_id: row.patientId, assignment_id: row.id });
     }
     return expired.length;
   });

@@ -14,6 +14,7 @@ import type { AppContext, OnBehalf, RequestMeta } from '../../context.ts';
 import { documentVersions, users } from '../../db/schema/index.ts';
 import { clinicIdentity, signingCredentials } from '../settings/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { noticeToClinic } from '../messages/index.ts';
 import { buildSignedPdfInWorker, type SignedPdf } from './build-signed-pdf.ts';
 import { CONSENT_TEXT } from './consent-text.ts';
@@ -72,6 +73,7 @@ async function reject(
       actorId: userId,
       target: `document_assignments:${row.id}`,
     });
+    await emitWebhookEvent(tx, ctx, 'document.declined', { patient_id: row.patientId, assignment_id: row.id });
   });
   await mailStaffOfDecline(ctx);
 }
@@ -243,6 +245,8 @@ async function storeSignedDocument(
       target: `document_assignments:${row.id}`,
       detail: { signature: input.signature.kind, size: file.size },
     });
+    // A submitted form carries the patient's signature as a signed one does.
+    await emitWebhookEvent(tx, ctx, 'document.signed', { patient_id: row.patientId, assignment_id: row.id });
     // The patient hears that someone signed for them; what and who wait behind sign-in.
     if (signer.onBehalf) await mailSignedForPatient(ctx, tx, signer.patient, signer.onBehalf.grantId);
   });

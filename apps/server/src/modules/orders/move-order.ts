@@ -13,6 +13,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { deviceOrderEvents, deviceOrders } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 export interface OrderMove {
   order: { id: string; patientId: string; status: OrderStatus; version: number };
@@ -28,8 +29,8 @@ export interface OrderMove {
 }
 
 /**
- * Applies one row of the state table (order-status.ts), audits it and records it in the order's
- * history. The UPDATE is conditional on the status and version read before, so of two racing
+ * Applies one row of the state table (order-status.ts), audits it, records it in the order's
+ * history and queues its webhook event. The UPDATE is conditional on the status and version read before, so of two racing
  * moves exactly one wins; the other, like a move the table does not hold, answers 10409.
  */
 export async function moveOrder(ctx: AppContext, tx: Queryable, move: OrderMove): Promise<OrderStatus> {
@@ -59,6 +60,11 @@ export async function moveOrder(ctx: AppContext, tx: Queryable, move: OrderMove)
     toStatus: transition.to,
     holdReason: move.holdReason,
     note: move.note,
+  });
+  await emitWebhookEvent(tx, ctx, 'order.status_changed', {
+    patient_id: order.patientId,
+    order_id: order.id,
+    status: transition.to,
   });
   return transition.to;
 }

@@ -9,6 +9,7 @@ import {
 } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { listCoverages } from './manage-coverages.ts';
 import { assertSectionOpen, reviewStageOf, reviewStatusOf } from './intake-reviews.ts';
 import { SUBMISSION_KIND, writeIntakeSnapshot } from './intake-snapshot.ts';
@@ -117,12 +118,13 @@ export async function submitIntake(
   }
   await ctx.db.transaction(async (tx) => {
     await savePatientResource(ctx, tx, actor.patientId, SUBMISSION_KIND, { no_insurance: noInsurance });
-    await writeIntakeSnapshot(ctx, tx, actor.patientId, noInsurance);
+    const handIn = await writeIntakeSnapshot(ctx, tx, actor.patientId, noInsurance);
     await recordAudit(tx, actor.meta, {
       action: 'intake.submit',
       outcome: 'success',
       actorId: actor.patientId,
     });
+    await emitWebhookEvent(tx, ctx, 'intake.handed_in', { patient_id: actor.patientId, hand_in_id: handIn.id });
   });
   return intakeStatus(ctx, actor.patientId);
 }

@@ -29,13 +29,16 @@ export interface StoredReview {
   createdAt: Date;
 }
 
-/** Records a review of one hand-in (the caller holds the hand-in's row lock: reviewStageOf with `lock`). */
+/**
+ * Records a review of one hand-in (the caller holds the hand-in's row lock: reviewStageOf with
+ * `lock`); answers the review's id.
+ */
 export async function insertIntakeReview(
   ctx: AppContext,
   tx: Queryable,
   userId: string,
   review: Omit<StoredReview, 'id' | 'createdAt'>,
-): Promise<void> {
+): Promise<string> {
   const id = randomUUID();
   await tx.insert(intakeReviews).values({
     id,
@@ -47,6 +50,7 @@ export async function insertIntakeReview(
     note: review.note ? ctx.cipher.encrypt(Buffer.from(review.note, 'utf8'), noteContext(userId, id)) : null,
     createdAt: ctx.now(),
   });
+  return id;
 }
 
 /**

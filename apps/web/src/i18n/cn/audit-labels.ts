@@ -23,6 +23,8 @@ export default {
     sessions: '会话',
     settings: '设置',
     users: '账户',
+    webhook_endpoints: 'Webhook 端点',
+    webhook_messages: 'Webhook 消息',
   },
   outcomes: { success: '成功', failure: '失败', denied: '被拒绝' },
   fields: {

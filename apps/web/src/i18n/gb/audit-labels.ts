@@ -28,6 +28,8 @@ export default {
     sessions: 'Session',
     settings: 'Settings',
     users: 'Account',
+    webhook_endpoints: 'Webhook endpoint',
+    webhook_messages: 'Webhook message',
   },
   outcomes: { success: 'Succeeded', failure: 'Failed', denied: 'Refused' },
   fields: {

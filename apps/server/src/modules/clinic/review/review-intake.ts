@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit, recordStandaloneAudit } from '../../audit/index.ts';
+import { emitWebhookEvent } from '../../webhooks/index.ts';
 import {
   insertIntakeReview,
   isPatient,
@@ -108,7 +109,7 @@ export async function submitReview(
     if (!newestSubmission) throw new ProtocolError(Codes.conflict, INTAKE_CONFLICTS.nothingHandedIn);
     if (stage !== 'awaiting_review')
       throw new ProtocolError(Codes.conflict, INTAKE_CONFLICTS.nothingNewToReview);
-    await insertIntakeReview(ctx, tx, patientId, {
+    const reviewId = await insertIntakeReview(ctx, tx, patientId, {
       submissionId: newestSubmission.id,
       reviewerId: actor.userId,
       outcome: request.outcome,
@@ -122,6 +123,12 @@ export async function submitReview(
       subjectId: patientId,
       target: `intake_submissions:${newestSubmission.id}`,
       detail: { sections: request.sections },
+    });
+    await emitWebhookEvent(tx, ctx, 'intake.reviewed', {
+      patient_id: patientId,
+      hand_in_id: newestSubmission.id,
+      review_id: reviewId,
+      status: request.outcome,
     });
   });
   if (request.outcome === 'changes_requested') {
