@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   // Decision 0038: the clinic's webhook endpoints and their deliveries.
   'admin.webhook.create',
   'admin.webhook.delete',
+  'admin.webhook.log_read',
+  'admin.webhook.read',
   'admin.webhook.resend',
   'admin.webhook.rotate',
   'admin.webhook.test',

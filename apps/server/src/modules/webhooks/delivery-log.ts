@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { webhookEndpoints, webhookMessages } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { DELIVERY_WINDOW_MS, newMessageId } from './emit-webhook-event.ts';
 
 type MessageRow = typeof webhookMessages.$inferSelect;
@@ -30,9 +30,10 @@ const messageView = (row: MessageRow): WebhookMessage => ({
   next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
 });
 
-/** One page of the delivery log, newest first. It holds ids and statuses only: no audit row. */
+/** One page of the delivery log, newest first; audited like every sealed read. */
 export async function listMessages(
   ctx: AppContext,
+  actor: Actor,
   query: z.output<typeof webhookMessageQuery>,
 ): Promise<WebhookMessagePage> {
   const filters: SQL[] = [];
@@ -47,6 +48,13 @@ export async function listMessages(
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [total] = await ctx.db.select({ n: count() }).from(webhookMessages).where(where);
+  await recordStandaloneAudit(ctx, actor.meta, {
+    action: 'admin.webhook.log_read',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: 'webhook_messages',
+    detail: { page: query.page },
+  });
   return { items: rows.map(messageView), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, recordStandaloneAudit } from '../audit/index.ts';
 import { newSecret, ROTATION_OVERLAP_MS, sealSecret } from './endpoint-secrets.ts';
 import { assertEndpointUrl } from './endpoint-url.ts';
 
@@ -42,8 +42,14 @@ async function lockedEndpoint(tx: Queryable, id: string): Promise<EndpointRow> {
   return row;
 }
 
-export async function listEndpoints(ctx: AppContext): Promise<WebhookEndpointList> {
+export async function listEndpoints(ctx: AppContext, actor: Actor): Promise<WebhookEndpointList> {
   const rows = await ctx.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt));
+  await recordStandaloneAudit(ctx, actor.meta, {
+    action: 'admin.webhook.read',
+    outcome: 'success',
+    actorId: actor.userId,
+    target: 'webhook_endpoints',
+  });
   const now = ctx.now();
   return { endpoints: rows.map((row) => endpointView(row, now)) };
 }

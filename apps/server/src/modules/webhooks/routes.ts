@@ -25,7 +25,7 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get('/admin/webhooks/', {
     config: READ,
     schema: { tags, summary: 'The webhook endpoints, without their secrets (sealed: WebhookEndpointList)', response: sealed },
-    handler: async (request) => request.sealed(await listEndpoints(ctx)),
+    handler: async (request) => request.sealed(await listEndpoints(ctx, request.actor())),
   });
 
   r.post('/admin/webhooks/', {
@@ -90,7 +90,7 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       querystring: webhookMessageQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await listMessages(ctx, request.query)),
+    handler: async (request) => request.sealed(await listMessages(ctx, request.actor(), request.query)),
   });
 
   r.post('/admin/webhooks/messages/resend/', {

@@ -22,6 +22,8 @@ export const auditAction: Vocabulary['auditAction'] = {
   'admin.user.unlock': '解锁了账户',
   'admin.webhook.create': '添加了 Webhook 端点',
   'admin.webhook.delete': '删除了 Webhook 端点',
+  'admin.webhook.log_read': '查看了 Webhook 投递记录',
+  'admin.webhook.read': '查看了 Webhook 端点',
   'admin.webhook.resend': '重新发送了 Webhook 消息',
   'admin.webhook.rotate': '轮换了 Webhook 端点的密钥',
   'admin.webhook.test': '发送了测试 Webhook',

@@ -22,6 +22,8 @@ export const auditAction: Vocabulary['auditAction'] = {
   'admin.user.unlock': 'Unlocked an account',
   'admin.webhook.create': 'Added a webhook endpoint',
   'admin.webhook.delete': 'Deleted a webhook endpoint',
+  'admin.webhook.log_read': 'Viewed the webhook delivery log',
+  'admin.webhook.read': 'Viewed the webhook endpoints',
   'admin.webhook.resend': 'Sent a webhook message again',
   'admin.webhook.rotate': "Rotated a webhook endpoint's secret",
   'admin.webhook.test': 'Sent a test webhook',
