@@ -21,10 +21,9 @@ export const WEBHOOK_EVENT_CATALOGUE = [
 
 type CatalogueEntry = (typeof WEBHOOK_EVENT_CATALOGUE)[number];
 
-export const WebhookEventType = z.enum(WEBHOOK_EVENT_CATALOGUE.map((e) => e.type) as [
-  CatalogueEntry['type'],
-  ...CatalogueEntry['type'][],
-]);
+export const WebhookEventType = z.enum(
+  WEBHOOK_EVENT_CATALOGUE.map((e) => e.type) as [CatalogueEntry['type'], ...CatalogueEntry['type'][]],
+);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
 /** Sent to one endpoint on an administrator's request; nobody subscribes to it. */
@@ -129,4 +128,6 @@ export type WebhookMessage = z.infer<typeof webhookMessage>;
 export const webhookMessagePage = pageOf(webhookMessage);
 export type WebhookMessagePage = z.infer<typeof webhookMessagePage>;
 
-export const webhookMessageId = z.object({ id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, 'Not a message id') });
+export const webhookMessageId = z.object({
+  id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, 'Not a message id'),
+});

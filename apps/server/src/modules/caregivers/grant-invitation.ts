@@ -71,7 +71,11 @@ export async function issueInvitation(
     },
     tx,
   );
-  await emitWebhookEvent(tx, ctx, 'grant.changed', { patient_id: patient.id, grant_id: grant.id, status: 'invited' });
+  await emitWebhookEvent(tx, ctx, 'grant.changed', {
+    patient_id: patient.id,
+    grant_id: grant.id,
+    status: 'invited',
+  });
   return grant;
 }
 

@@ -36,7 +36,11 @@ export async function endGrant(
     subjectId: patientId,
     target: `caregiver_grants:${grant.id}`,
   });
-  await emitWebhookEvent(tx, ctx, 'grant.changed', { patient_id: patientId, grant_id: grant.id, status: 'revoked' });
+  await emitWebhookEvent(tx, ctx, 'grant.changed', {
+    patient_id: patientId,
+    grant_id: grant.id,
+    status: 'revoked',
+  });
 }
 
 /** `POST /account/caregivers/revoke/`: the patient ends one of their grants; answers it, revoked. */

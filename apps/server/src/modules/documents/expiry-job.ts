@@ -38,7 +38,10 @@ export async function expireOverdueDocuments(ctx: AppContext): Promise<number> {
         subjectId: row.patientId,
         target: `document_assignments:${row.id}`,
       });
-      await emitWebhookEvent(tx, ctx, 'document.expired', { patient_id: row.patientId, assignment_id: row.id });
+      await emitWebhookEvent(tx, ctx, 'document.expired', {
+        patient_id: row.patientId,
+        assignment_id: row.id,
+      });
     }
     return expired.length;
   });

@@ -73,7 +73,10 @@ async function reject(
       actorId: userId,
       target: `document_assignments:${row.id}`,
     });
-    await emitWebhookEvent(tx, ctx, 'document.declined', { patient_id: row.patientId, assignment_id: row.id });
+    await emitWebhookEvent(tx, ctx, 'document.declined', {
+      patient_id: row.patientId,
+      assignment_id: row.id,
+    });
   });
   await mailStaffOfDecline(ctx);
 }

@@ -124,7 +124,10 @@ export async function submitIntake(
       outcome: 'success',
       actorId: actor.patientId,
     });
-    await emitWebhookEvent(tx, ctx, 'intake.handed_in', { patient_id: actor.patientId, hand_in_id: handIn.id });
+    await emitWebhookEvent(tx, ctx, 'intake.handed_in', {
+      patient_id: actor.patientId,
+      hand_in_id: handIn.id,
+    });
   });
   return intakeStatus(ctx, actor.patientId);
 }

@@ -12,8 +12,7 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 type Message = typeof webhookMessages.$inferSelect;
 
 export type AttemptResult =
-  | { delivered: true; status: number }
-  | { delivered: false; status: number | null; error: string };
+  { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
 
 /**
  * The `webhook-signature` header: `v1,<base64>` by the endpoint's secret, and by the secret before
@@ -28,7 +27,8 @@ export function signatures(ctx: AppContext, endpoint: Endpoint, id: string, at: 
 }
 
 function failure(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `No answer within ${TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `No answer within ${TIMEOUT_MS / 1000} s`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return `Could not connect (${cause.code})`;
   return 'Could not connect';
@@ -38,7 +38,11 @@ function failure(error: unknown): string {
  * One attempt: POST the payload, signed, with a 10 s timeout and no redirects followed (a
  * redirect is an answer other than 2xx). The receiver's body is not read.
  */
-export async function attemptDelivery(ctx: AppContext, endpoint: Endpoint, message: Message): Promise<AttemptResult> {
+export async function attemptDelivery(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  message: Message,
+): Promise<AttemptResult> {
   const refusal = refusedUrl(ctx.config, endpoint.url);
   if (refusal) return { delivered: false, status: null, error: refusal };
   const body = JSON.stringify(message.payload);

@@ -92,14 +92,19 @@ export async function resendMessage(ctx: AppContext, actor: Actor, id: string): 
 }
 
 /** Queues a `webhook.test` message for one enabled endpoint, whatever events it subscribes to. */
-export async function sendTestEvent(ctx: AppContext, actor: Actor, endpointId: string): Promise<WebhookMessage> {
+export async function sendTestEvent(
+  ctx: AppContext,
+  actor: Actor,
+  endpointId: string,
+): Promise<WebhookMessage> {
   return ctx.db.transaction(async (tx) => {
     const [endpoint] = await tx
       .select({ id: webhookEndpoints.id, disabledAt: webhookEndpoints.disabledAt })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpointId));
     if (!endpoint) throw new ProtocolError(Codes.itemsNotFound);
-    if (endpoint.disabledAt) throw new ProtocolError(Codes.conflict, 'Enable the endpoint before sending it a test');
+    if (endpoint.disabledAt)
+      throw new ProtocolError(Codes.conflict, 'Enable the endpoint before sending it a test');
     const now = ctx.now();
     const payload: WebhookPayload = { type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: {} };
     const [row] = await tx

@@ -27,7 +27,11 @@ export async function emitWebhookEvent<Type extends WebhookEventType>(
     .where(and(isNull(webhookEndpoints.disabledAt), sql`${type} = any(${webhookEndpoints.events})`));
   if (endpoints.length === 0) return;
   const now = ctx.now();
-  const payload: WebhookPayload = { type, timestamp: now.toISOString(), data: data as Record<string, string> };
+  const payload: WebhookPayload = {
+    type,
+    timestamp: now.toISOString(),
+    data: data as Record<string, string>,
+  };
   await db.insert(webhookMessages).values(
     endpoints.map((endpoint) => ({
       id: newMessageId(),

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import {
   Codes,
   ProtocolError,
-  webhookEndpointCreate,
-  webhookEndpointUpdate,
+  type webhookEndpointCreate,
+  type webhookEndpointUpdate,
   type WebhookEndpoint,
   type WebhookEndpointList,
   type WebhookEndpointWithSecret,
@@ -98,7 +98,8 @@ export async function updateEndpoint(
     if (update.url !== undefined && update.url !== current.url) values.url = update.url;
     if (update.description !== undefined && update.description !== current.description)
       values.description = update.description;
-    if (update.events !== undefined && update.events.join() !== current.events.join()) values.events = update.events;
+    if (update.events !== undefined && update.events.join() !== current.events.join())
+      values.events = update.events;
     if (update.enabled !== undefined && update.enabled !== (current.disabledAt === null))
       values.disabledAt = update.enabled ? null : now;
     const fields = Object.keys(values).map((key) => (key === 'disabledAt' ? 'enabled' : key));
@@ -137,7 +138,11 @@ export async function deleteEndpoint(ctx: AppContext, actor: Actor, id: string):
  * A new secret, answered this once; the one it replaces keeps signing beside it for a day, so
  * the receiver can switch without refusing a delivery.
  */
-export async function rotateSecret(ctx: AppContext, actor: Actor, id: string): Promise<WebhookEndpointWithSecret> {
+export async function rotateSecret(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<WebhookEndpointWithSecret> {
   const secret = newSecret();
   return ctx.db.transaction(async (tx) => {
     const current = await lockedEndpoint(tx, id);

@@ -11,7 +11,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ADMIN_ONLY, SEALED } from '../../plugins/route-access.ts';
 import { listMessages, resendMessage, sendTestEvent } from './delivery-log.ts';
-import { createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from './manage-endpoints.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+} from './manage-endpoints.ts';
 
 const tags = ['admin: webhooks'];
 const sealed = { 200: envelopeBody };
@@ -24,7 +30,11 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.get('/admin/webhooks/', {
     config: READ,
-    schema: { tags, summary: 'The webhook endpoints, without their secrets (sealed: WebhookEndpointList)', response: sealed },
+    schema: {
+      tags,
+      summary: 'The webhook endpoints, without their secrets (sealed: WebhookEndpointList)',
+      response: sealed,
+    },
     handler: async (request) => request.sealed(await listEndpoints(ctx, request.actor())),
   });
 
@@ -32,7 +42,8 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     config: WRITE,
     schema: {
       tags,
-      summary: 'Add an endpoint (https); answers its signing secret this once; audited (sealed: WebhookEndpointWithSecret)',
+      summary:
+        'Add an endpoint (https); answers its signing secret this once; audited (sealed: WebhookEndpointWithSecret)',
       body: webhookEndpointCreate,
       response: sealed,
     },
@@ -52,7 +63,12 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.post('/admin/webhooks/delete/', {
     config: WRITE,
-    schema: { tags, summary: 'Delete an endpoint and its delivery log; audited (sealed)', body: webhookEndpointId, response: sealed },
+    schema: {
+      tags,
+      summary: 'Delete an endpoint and its delivery log; audited (sealed)',
+      body: webhookEndpointId,
+      response: sealed,
+    },
     handler: async (request) => {
       await deleteEndpoint(ctx, request.actor(), request.body.id);
       return request.sealed({});

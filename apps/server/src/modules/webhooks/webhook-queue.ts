@@ -87,7 +87,11 @@ export function createWebhookQueue(ctx: AppContext): WebhookQueue {
 
   async function runOnce() {
     await deadLetterExpired(ctx, ctx.now());
-    for (let batch = await claimDue(ctx, ctx.now()); batch.length > 0; batch = await claimDue(ctx, ctx.now())) {
+    for (
+      let batch = await claimDue(ctx, ctx.now());
+      batch.length > 0;
+      batch = await claimDue(ctx, ctx.now())
+    ) {
       await Promise.all(batch.map((message) => deliver(ctx, message)));
     }
   }

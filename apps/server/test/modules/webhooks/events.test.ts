@@ -5,10 +5,27 @@ import { runDocumentJobs } from '../../../src/modules/documents/index.ts';
 import { answersTotalling, saveAssessment, submission } from '../../../testing/assessment.ts';
 import { daysAhead, invite } from '../../../testing/caregivers.ts';
 import { fillIntake, handIn } from '../../../testing/clinic.ts';
-import { addPatient, addStaff, assign, SIGNATURE_FIELDS, uploadTemplate } from '../../../testing/documents.ts';
-import { addCoverage, prescribe, saveCatalogueItem, startOrdersWorld, WHEELCHAIR, type OrdersWorld } from '../../../testing/orders.ts';
+import {
+  addPatient,
+  addStaff,
+  assign,
+  SIGNATURE_FIELDS,
+  uploadTemplate,
+} from '../../../testing/documents.ts';
+import {
+  addCoverage,
+  prescribe,
+  saveCatalogueItem,
+  startOrdersWorld,
+  WHEELCHAIR,
+  type OrdersWorld,
+} from '../../../testing/orders.ts';
 import { DEMO_ADMIN } from '../../../testing/test-portal.ts';
-import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../../../testing/webhook-receiver.ts';
+import {
+  startWebhookReceiver,
+  verifyDelivery,
+  type WebhookReceiver,
+} from '../../../testing/webhook-receiver.ts';
 
 // Each event of the catalogue fires from the flow that makes it, with ids only.
 
@@ -67,19 +84,36 @@ describe('events from the flows', () => {
     const reviewer = await addStaff(w.t, ['review_intake', 'read_chart']);
     await fillIntake(patient.client);
     await handIn(patient.client);
-    await reviewer.client.post(`/admin/patients/${patient.id}/review/`, { outcome: 'reviewed' }, { encrypt: true });
+    await reviewer.client.post(
+      `/admin/patients/${patient.id}/review/`,
+      { outcome: 'reviewed' },
+      { encrypt: true },
+    );
 
     const [handedIn, reviewed] = await eventsOf(patient.id);
-    expect(handedIn).toEqual(['intake.handed_in', { patient_id: patient.id, hand_in_id: expect.any(String) }]);
+    expect(handedIn).toEqual([
+      'intake.handed_in',
+      { patient_id: patient.id, hand_in_id: expect.any(String) },
+    ]);
     expect(reviewed).toEqual([
       'intake.reviewed',
-      { patient_id: patient.id, hand_in_id: handedIn![1].hand_in_id, review_id: expect.any(String), status: 'reviewed' },
+      {
+        patient_id: patient.id,
+        hand_in_id: handedIn![1].hand_in_id,
+        review_id: expect.any(String),
+        status: 'reviewed',
+      },
     ]);
   });
 
   it('grant.changed when a patient invites a caregiver and revokes the grant', async () => {
     const patient = await addPatient(w.t, 'Alex');
-    const grant = await invite(patient.client, `helper-${Date.now()}@example.com`, ['view_intake'], daysAhead(w.t, 30));
+    const grant = await invite(
+      patient.client,
+      `helper-${Date.now()}@example.com`,
+      ['view_intake'],
+      daysAhead(w.t, 30),
+    );
     await patient.client.post('/account/caregivers/revoke/', { id: grant.id }, { encrypt: true });
 
     expect(await eventsOf(patient.id)).toEqual([

@@ -12,13 +12,12 @@ import { purgeGrowingTables } from '../../../src/jobs/purge-growing-tables.ts';
 import { auditLog, users, webhookMessages } from '../../../src/db/schema/index.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 import { assign, SIGNATURE_FIELDS, signDrawn, uploadTemplate } from '../../../testing/documents.ts';
+import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
 import {
-  DEMO_ADMIN,
-  DEMO_PATIENT,
-  startTestPortal,
-  type TestPortal,
-} from '../../../testing/test-portal.ts';
-import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../../../testing/webhook-receiver.ts';
+  startWebhookReceiver,
+  verifyDelivery,
+  type WebhookReceiver,
+} from '../../../testing/webhook-receiver.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -45,7 +44,8 @@ beforeEach(async () => {
   // Each test starts with no endpoints and an empty receiver.
   await signInAdmin();
   const { endpoints } = await admin.get<{ endpoints: WebhookEndpoint[] }>('/admin/webhooks/');
-  for (const endpoint of endpoints) await admin.post('/admin/webhooks/delete/', { id: endpoint.id }, { encrypt: true });
+  for (const endpoint of endpoints)
+    await admin.post('/admin/webhooks/delete/', { id: endpoint.id }, { encrypt: true });
   receiver.deliveries.length = 0;
   receiver.answers.length = 0;
 });
@@ -58,13 +58,17 @@ const createEndpoint = (body: Partial<WebhookEndpointCreate> = {}) =>
   );
 const deliveryLog = (query: Record<string, string> = {}) =>
   admin.get<WebhookMessagePage>('/admin/webhooks/messages/', query);
-const sendTest = (id: string) => admin.post<WebhookMessage>('/admin/webhooks/test/', { id }, { encrypt: true });
+const sendTest = (id: string) =>
+  admin.post<WebhookMessage>('/admin/webhooks/test/', { id }, { encrypt: true });
 const deliverDue = () => t.portal.webhookQueue.drain();
 
 /** The demo patient signs a new document; answers the patient's id and the assignment's. */
 async function demoPatientSigns(): Promise<{ patientId: string; assignmentId: string }> {
   const patient = await t.signedIn(DEMO_PATIENT.email, DEMO_PATIENT.password);
-  const [row] = await t.portal.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_PATIENT.email));
+  const [row] = await t.portal.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_PATIENT.email));
   const template = await uploadTemplate(admin, { fields: SIGNATURE_FIELDS });
   const [assignment] = await assign(admin, template.id, [row!.id], {
     due_at: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
@@ -93,7 +97,11 @@ describe('endpoints', () => {
       url: 'https://user:pw@ehr.example/hooks',
       events: ['document.signed'],
     });
-    expect([withCredentials.status, codeOf(withCredentials), pathsOf(withCredentials)]).toEqual([400, 10400, ['url']]);
+    expect([withCredentials.status, codeOf(withCredentials), pathsOf(withCredentials)]).toEqual([
+      400,
+      10400,
+      ['url'],
+    ]);
     const unknownEvent = await sealedPost(admin, '/admin/webhooks/', {
       url: 'https://ehr.example/hooks',
       events: ['patient.deleted'],
@@ -102,7 +110,9 @@ describe('endpoints', () => {
   });
 
   it('answers 10404 for an endpoint that does not exist', async () => {
-    const answer = await sealedPost(admin, '/admin/webhooks/rotate/', { id: '00000000-0000-4000-8000-000000000000' });
+    const answer = await sealedPost(admin, '/admin/webhooks/rotate/', {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
     expect([answer.status, codeOf(answer)]).toEqual([404, 10404]);
   });
 });
@@ -128,13 +138,22 @@ describe('a document signed', () => {
       if (phi) expect(delivery!.body).not.toContain(phi);
     }
     const log = await deliveryLog();
-    expect(log.items[0]).toMatchObject({ event_type: 'document.signed', status: 'delivered', attempts: 1, last_status: 204 });
+    expect(log.items[0]).toMatchObject({
+      event_type: 'document.signed',
+      status: 'delivered',
+      attempts: 1,
+      last_status: 204,
+    });
   });
 
   it('is not queued for an endpoint subscribed to other events, nor for a disabled one', async () => {
     const other = await createEndpoint({ events: ['order.status_changed'] });
     const disabled = await createEndpoint();
-    await admin.post('/admin/webhooks/update/', { id: disabled.endpoint.id, enabled: false }, { encrypt: true });
+    await admin.post(
+      '/admin/webhooks/update/',
+      { id: disabled.endpoint.id, enabled: false },
+      { encrypt: true },
+    );
     await demoPatientSigns();
     await deliverDue();
     expect(receiver.deliveries).toEqual([]);
@@ -163,7 +182,12 @@ describe('retries', () => {
     const ids = receiver.deliveries.map((d) => d.headers['webhook-id']);
     expect(ids).toEqual([message.id, message.id]);
     expect(verifyDelivery(secret, receiver.deliveries[1]!)).toMatchObject({ type: 'webhook.test' });
-    expect((await deliveryLog()).items[0]).toMatchObject({ status: 'delivered', attempts: 2, last_status: 204, last_error: null });
+    expect((await deliveryLog()).items[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_status: 204,
+      last_error: null,
+    });
   });
 
   it('follows the schedule and dead-letters the message when its 24 hours are over', async () => {
@@ -210,7 +234,11 @@ describe('re-send', () => {
     await deliverDue();
     await signInAdmin();
 
-    const again = await admin.post<WebhookMessage>('/admin/webhooks/messages/resend/', { id: message.id }, { encrypt: true });
+    const again = await admin.post<WebhookMessage>(
+      '/admin/webhooks/messages/resend/',
+      { id: message.id },
+      { encrypt: true },
+    );
     expect(again).toMatchObject({ id: message.id, status: 'pending', attempts: 0 });
     await deliverDue();
     expect(receiver.deliveries.map((d) => d.headers['webhook-id'])).toEqual([message.id]);
@@ -228,7 +256,11 @@ describe('re-send', () => {
 describe('secret rotation', () => {
   it('signs with both secrets for 24 hours, then with the new one only', async () => {
     const { endpoint, secret: oldSecret } = await createEndpoint();
-    const rotated = await admin.post<WebhookEndpointWithSecret>('/admin/webhooks/rotate/', { id: endpoint.id }, { encrypt: true });
+    const rotated = await admin.post<WebhookEndpointWithSecret>(
+      '/admin/webhooks/rotate/',
+      { id: endpoint.id },
+      { encrypt: true },
+    );
     expect(rotated.secret).not.toBe(oldSecret);
     expect(rotated.endpoint.previous_secret_until).not.toBeNull();
 
@@ -260,7 +292,10 @@ describe('the delivery log', () => {
     t.clock.advance(SECOND);
     const other = await sendTest(b.endpoint.id);
     expect((await deliveryLog()).items.map((m) => m.id)).toEqual([other.id, second.id, first.id]);
-    expect((await deliveryLog({ endpoint_id: a.endpoint.id })).items.map((m) => m.id)).toEqual([second.id, first.id]);
+    expect((await deliveryLog({ endpoint_id: a.endpoint.id })).items.map((m) => m.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect((await deliveryLog({ status: 'delivered' })).total).toBe(0);
     expect((await deliveryLog({ page_size: '1', page: '2' })).items.map((m) => m.id)).toEqual([second.id]);
   });
@@ -270,10 +305,14 @@ describe('the delivery log', () => {
     const message = await sendTest(endpoint.id);
     await deliverDue();
     await purgeGrowingTables(t.portal.ctx);
-    expect(await t.portal.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message.id))).toHaveLength(1);
+    expect(
+      await t.portal.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message.id)),
+    ).toHaveLength(1);
     t.clock.advance(31 * DAY);
     await purgeGrowingTables(t.portal.ctx);
-    expect(await t.portal.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message.id))).toHaveLength(0);
+    expect(
+      await t.portal.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message.id)),
+    ).toHaveLength(0);
   });
 });
 
@@ -286,7 +325,10 @@ describe('without WEBHOOK_ALLOW_HTTP', () => {
 
   it('refuses an http address', async () => {
     const client = await https.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const answer = await sealedPost(client, '/admin/webhooks/', { url: 'http://127.0.0.1:9/hooks', events: ['document.signed'] });
+    const answer = await sealedPost(client, '/admin/webhooks/', {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['document.signed'],
+    });
     expect([answer.status, codeOf(answer), pathsOf(answer), messageOf(answer)]).toEqual([
       400,
       10400,
