@@ -151,9 +151,9 @@ export const configSchema = z.object({
     .default('+18005550123')
     .describe('Toll-free support phone (E.164).'),
   WEBHOOK_ALLOW_HTTP: bool
-    .default(false)
+    .optional()
     .describe(
-      'Let webhook endpoints use plain http:// addresses (for a receiver on a private network or in tests); https only when off.',
+      'Let webhook endpoints use plain http:// addresses (a receiver on this machine or a private network); default off in production, on otherwise.',
     ),
   BOOKING_URL: httpsUrl
     .default('https://northbridge.example/book-a-call')
@@ -170,6 +170,8 @@ export type Config = z.infer<typeof configSchema> & {
   demo: boolean;
   production: boolean;
   apiDocs: boolean;
+  /** WEBHOOK_ALLOW_HTTP with its default applied. */
+  webhookAllowHttp: boolean;
 };
 
 /** Besides DATABASE_URL or an explicit DATA_DIR. */
@@ -228,5 +230,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: !production && (c.PORTAL_DEMO ?? true),
     // The full route map helps an attacker more than an operator; production opts in.
     apiDocs: (c.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
+    webhookAllowHttp: c.WEBHOOK_ALLOW_HTTP ?? !production,
   };
 }

