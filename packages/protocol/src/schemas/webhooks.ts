@@ -74,7 +74,6 @@ export const webhookEndpointUpdate = z.object({
   events: events.optional(),
   enabled: z.boolean().optional(),
 });
-export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdate>;
 
 export const webhookEndpointId = z.object({ id: z.uuid() });
 
@@ -106,7 +105,6 @@ export const webhookMessageQuery = z.object({
   page,
   page_size: pageSize,
 });
-export type WebhookMessageQuery = z.input<typeof webhookMessageQuery>;
 
 export const webhookMessage = z.object({
   /** The `webhook-id` header receivers dedupe by. */
