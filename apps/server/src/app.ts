@@ -15,7 +15,7 @@ import { clinicRoutes } from './modules/clinic/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
-import { FHIR_BASE_PATH } from './modules/fhir/index.ts';
+import { FHIR_BASE_PATH, fhirClientRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { zendeskCspPlugin } from './modules/messages/index.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -181,6 +181,7 @@ export async function buildApp(
       await api.register(adminRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
+      await api.register(fhirClientRoutes, { ctx });
       await api.register(clinicRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
       await api.register(caregiverRoutes, { ctx });

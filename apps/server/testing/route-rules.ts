@@ -197,6 +197,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /admin/audit/': staff('read_audit'),
   'GET /admin/audit/export/': staff('read_audit'),
   'GET /admin/settings/': staff('manage_settings'),
+  'GET /admin/fhir-clients/': staff('manage_settings'),
+  'POST /admin/fhir-clients/': staff('manage_settings'),
+  'POST /admin/fhir-clients/revoke/': staff('manage_settings'),
   'POST /admin/settings/': staff('manage_settings'),
   // Decision 0038: the clinic's webhook endpoints and their delivery log.
   'GET /admin/webhooks/': staff('manage_settings'),

@@ -38,3 +38,4 @@ export * from './schemas/audit-vocabulary.ts';
 export * from './schemas/caregivers.ts';
 export * from './schemas/device-orders.ts';
 export * from './schemas/webhooks.ts';
+export * from './schemas/fhir-clients.ts';

@@ -8,6 +8,8 @@ import {
   bulkExports,
   emailTokens,
   events,
+  fhirAccessTokens,
+  fhirAssertions,
   handshakes,
   mfaChallenges,
   rateLimits,
@@ -98,6 +100,10 @@ export const RETENTIONS: readonly Retention[] = [
     expired: (_config, now) =>
       sql`((status = 'delivered' and delivered_at < ${ago(now, 30 * DAY)}) or (status = 'dead' and dead_after < ${ago(now, 30 * DAY)}))`,
   },
+  // Decision 0037: a used jti is kept only while its assertion could still be presented, and an
+  // expired access token grants nothing.
+  { table: fhirAssertions, expired: (_config, now) => sql`expires_at < ${ago(now, 0)}` },
+  { table: fhirAccessTokens, expired: (_config, now) => sql`expires_at < ${ago(now, 0)}` },
   // Every rate-limit window is a minute long; an hour-old counter counts nothing.
   { table: rateLimits, expired: (_config, now) => sql`window_start < ${ago(now, HOUR)}` },
   // HIPAA §164.316(b)(2): six years by default (AUDIT_RETENTION_DAYS). The append-only trigger

@@ -7,6 +7,7 @@ import { CHART_SECTIONS } from './clinic-chart.ts';
 import { ReviewOutcome } from './clinic-review.ts';
 import { WORKLIST_QUEUES } from './clinic-worklist.ts';
 import { CatalogueCategory, HoldReason, OrderAction } from './device-orders.ts';
+import { FHIR_TOKEN_ERRORS } from './fhir-clients.ts';
 import { DocumentKind } from './documents-page.ts';
 import { DocumentAction } from './document-status.ts';
 import { IntakeSection } from './intake-status.ts';
@@ -79,6 +80,10 @@ export const AUDIT_ACTIONS = [
   // Decision 0036: a FHIR client's read or search; the actor is the client, the subject the patient.
   'fhir.read',
   'fhir.search',
+  // Decision 0037: SMART Backend Services clients, and each token asked for (granted or refused).
+  'fhir.client.register',
+  'fhir.client.revoke',
+  'fhir.token',
   ...ReviewOutcome.options.map((outcome) => `intake.${outcome}` as const),
   'intake.review_reopened',
   'intake.submit',
@@ -142,6 +147,7 @@ export const AUDIT_RECORD_KINDS = [
   'device_orders',
   'document_templates',
   'fhir',
+  'fhir_clients',
   ...IntakeSection.options,
   'intake_review',
   'intake_submissions',
@@ -182,6 +188,8 @@ export const AUDIT_REASONS = [
   // An administrator's change refused by a rule of the users API, named as the protocol names it.
   ...(Object.keys(USER_CONFLICTS) as (keyof typeof USER_CONFLICTS)[]),
   ...(Object.keys(USER_REFUSALS) as (keyof typeof USER_REFUSALS)[]),
+  // A token request the SMART token endpoint refused, named by its OAuth error (RFC 6749 §5.2).
+  ...FHIR_TOKEN_ERRORS,
 ] as const;
 
 /** Detail keys whose values come from a fixed set, with that set: each value has its words. */
@@ -255,6 +263,8 @@ export const AUDIT_FREE_DETAIL_KEYS = [
   'type',
   'id',
   'params',
+  /** SMART scopes a client was registered with or granted. */
+  'granted',
 ] as const;
 
 export const AUDIT_DETAIL_KEYS = [
