@@ -27,9 +27,10 @@ async function grant(ctx: AppContext, form: TokenForm, tokenEndpoint: string) {
   if (form.client_assertion_type !== JWT_BEARER) {
     throw new OAuthError('invalid_client', `client_assertion_type must be ${JWT_BEARER}`);
   }
-  const asked = (form.scope ?? '').split(' ').filter(Boolean);
-  if (asked.length === 0) throw new OAuthError('invalid_request', 'scope is required');
   const client = await verifyClientAssertion(ctx, form.client_assertion, tokenEndpoint);
+  // RFC 6749 §3.3: without a scope the registered ones are the default (clients such as
+  // Medplum's startJwtAssertionLogin send none).
+  const asked = form.scope === undefined ? client.scopes : form.scope.split(' ').filter(Boolean);
   const scopes = grantedScopes(asked, client.scopes);
   if (scopes.length === 0) {
     throw new OAuthError('invalid_scope', 'None of the asked scopes is registered for this client', client.id);
