@@ -3,6 +3,8 @@ export declare const EXIT_USAGE: 64;
 export interface CliOption {
   type: 'string' | 'boolean';
   short?: string;
+  /** Repeatable: the value is the list of every occurrence (`--scope A --scope B`). */
+  multiple?: boolean;
   /** The placeholder the usage shows after a string option: `--email EMAIL`. */
   value?: string;
   description: string;
@@ -20,7 +22,11 @@ export interface CliSpec<O extends Record<string, CliOption>> {
 }
 
 export type CliValues<O extends Record<string, CliOption>> = {
-  [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string;
+  [K in keyof O]?: O[K]['type'] extends 'boolean'
+    ? boolean
+    : O[K]['multiple'] extends true
+      ? string[]
+      : string;
 };
 
 export declare function parseCli<O extends Record<string, CliOption> = Record<never, CliOption>>(

@@ -41,7 +41,10 @@ export function parseCli(spec, args = process.argv.slice(2)) {
   const table = { ...options, help: HELP };
   // parseArgs refuses keys it does not know, and undefined ones.
   const config = Object.fromEntries(
-    Object.entries(table).map(([key, { type, short }]) => [key, short ? { type, short } : { type }]),
+    Object.entries(table).map(([key, { type, short, multiple }]) => [
+      key,
+      { type, ...(short && { short }), ...(multiple && { multiple }) },
+    ]),
   );
   const loose = parseArgs({ args, options: config, strict: false, allowPositionals: true });
   if (loose.values.help === true) {

@@ -18,6 +18,7 @@ export const PRODUCTION_ENTRIES = {
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
   'rotate-keys': 'src/cli/rotate-keys.ts',
+  'fhir-client': 'src/cli/fhir-client.ts',
 };
 
 const require = createRequire(import.meta.url);

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/paths.ts';
 import { freshDatabase, startTestPortal } from '../../testing/test-portal.ts';
@@ -73,6 +74,46 @@ describe('command-line tasks', () => {
   }, 180_000);
 });
 
+describe('fhir:client', () => {
+  it('add prints only the client id, list shows it, revoke ends it, and a private key is refused', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES384', { extractable: true });
+    const jwksFile = path.join(dataDir, '..', `${path.basename(dataDir)}-jwks.json`);
+    const privateFile = `${jwksFile}.private`;
+    await writeFile(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'lab-1' }] }));
+    await writeFile(privateFile, JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), kid: 'lab-1' }] }));
+    try {
+      const scopes = ['--scope', 'system/Patient.rs', '--scope', 'system/Coverage.rs system/Observation.rs'];
+      const added = await cli('fhir-client.ts', ['add', '--name', 'Lab system', '--jwks-file', jwksFile, ...scopes]);
+      expect(added.stdout).toMatch(/^\{"client_id":"[0-9a-f-]{36}"\}\n$/);
+      const { client_id: id } = JSON.parse(added.stdout) as { client_id: string };
+
+      const listed = await cli('fhir-client.ts', ['list']);
+      expect(listed.stdout.trim().split('\n').map((line) => JSON.parse(line))).toContainEqual({
+        client_id: id,
+        name: 'Lab system',
+        scopes: ['system/Patient.rs', 'system/Coverage.rs', 'system/Observation.rs'],
+        key_ids: ['lab-1'],
+        created_at: expect.any(String),
+        revoked_at: null,
+      });
+      const revoked = await cli('fhir-client.ts', ['revoke', id]);
+      expect(JSON.parse(revoked.stdout)).toMatchObject({ client_id: id, revoked_at: expect.any(String) });
+
+      const secret = await cli('fhir-client.ts', ['add', '--name', 'Leaky', '--jwks-file', privateFile, ...scopes]).catch(
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(secret).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: 'fhir:client add: Key "lab-1": it holds the private member "d": register the public key only\n',
+      });
+    } finally {
+      await rm(jwksFile, { force: true });
+      await rm(privateFile, { force: true });
+    }
+  }, 300_000);
+});
+
 const fromSources = (file: string): [string, string[]] => [process.execPath, ['--import', 'tsx', file]];
 
 /** Every tool a person runs, as it is run (from the repository root), and its usage's first line. */
@@ -91,6 +132,14 @@ const TOOLS: Record<string, { command: [string, string[]]; usage: string }> = {
     usage: 'Usage: npm run restore -- FILE',
   },
   migrate: { command: fromSources('apps/server/src/cli/migrate.ts'), usage: 'Usage: npm run migrate' },
+  'fhir:client': {
+    command: fromSources('apps/server/src/cli/fhir-client.ts'),
+    usage: 'Usage: npm run fhir:client -- add|list|revoke',
+  },
+  'fhir:client add': {
+    command: [process.execPath, ['--import', 'tsx', 'apps/server/src/cli/fhir-client.ts', 'add']],
+    usage: 'Usage: npm run fhir:client -- add --name NAME',
+  },
   'rotate-keys': {
     command: fromSources('apps/server/src/cli/rotate-keys.ts'),
     usage: 'Usage: PORTAL_MASTER_KEY_NEW=<64 hex> npm run rotate-keys',
@@ -186,7 +235,7 @@ describe('every tool answers --help and refuses an unknown option', () => {
       const wrong = await runTool(tool, ['--no-such-option']);
       expect(wrong).toMatchObject({ code: EXIT_USAGE, trace: untouched });
       expect(wrong.stderr).toMatch(
-        /^[\w:-]+: Unknown option '--no-such-option' \(--help shows the usage\)\n$/,
+        /^[\w:-]+( [a-z]+)?: Unknown option '--no-such-option' \(--help shows the usage\)\n$/,
       );
       expect(wrong.stdout).not.toMatch(/\n\s+at /);
     },

@@ -58,7 +58,7 @@ interface ToolRun {
 
 /** `npm run <script> -- <args>` from the repository root, on the portal's database. */
 async function tool(
-  script: 'admin:create' | 'backup' | 'restore' | 'migrate' | 'rotate-keys',
+  script: 'admin:create' | 'backup' | 'restore' | 'migrate' | 'rotate-keys' | 'fhir:client',
   args: string[] = [],
   extra: Record<string, string> = {},
 ): Promise<ToolRun> {
@@ -86,6 +86,7 @@ const TOOLS = {
   backup: () => tool('backup', [path.join(work, `live.${db.engine}.backup`)]),
   migrate: () => tool('migrate'),
   'rotate-keys': () => tool('rotate-keys', [], { PORTAL_MASTER_KEY_NEW: NEW_KEY }),
+  'fhir:client': () => tool('fhir:client', ['list']),
 };
 
 async function signIn(account: { email: string; password: string }) {
@@ -214,6 +215,7 @@ describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on Postgr
     const file = path.join(work, 'live.postgres.backup');
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('PGDMP');
     expect((await TOOLS.migrate()).stdout).toContain('Migrations applied');
+    expect((await TOOLS['fhir:client']()).code).toBe(0);
 
     // A restore never merges into the live database; into a new one beside it, it works.
     expect((await tool('restore', [file])).stderr).toMatch(/not empty/);

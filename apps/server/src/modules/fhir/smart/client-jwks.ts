@@ -30,7 +30,7 @@ function keyProblem(key: Record<string, unknown>): string | null {
   const alg = ALG_OF_KTY[String(key.kty)];
   if (!alg) return 'kty must be RSA or EC';
   const secret = PRIVATE_MEMBERS.find((member) => member in key);
-  if (secret) return `holds the private member "${secret}": register the public key only`;
+  if (secret) return `it holds the private member "${secret}": register the public key only`;
   if (key.alg !== undefined && key.alg !== alg) return `alg must be ${alg}`;
   if (key.use !== undefined && key.use !== 'sig') return 'use must be sig';
   if (key.kty === 'RSA' && modulusBits(key.n) < MIN_RSA_BITS) return `an RSA key needs ${MIN_RSA_BITS} bits or more`;
@@ -61,7 +61,7 @@ export async function parseClientJwks(text: string): Promise<ClientJwks> {
     if (kids.has(kid)) refuse(`Two keys share the kid "${kid}"`);
     kids.add(kid);
     const problem = keyProblem(jwk);
-    if (problem) refuse(`Key "${kid}" ${problem}`);
+    if (problem) refuse(`Key "${kid}": ${problem}`);
     try {
       await importJWK(jwk as JWK, ALG_OF_KTY[String(jwk.kty)]);
     } catch {
