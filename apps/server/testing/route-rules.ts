@@ -315,6 +315,10 @@ export const OUTSIDE_API = new Set([
   'GET /backend/api/docs/static/swagger-initializer.js',
   // Guarded by its own METRICS_TOKEN (plugins/metrics.ts); refused without it, checked below.
   'GET /metrics',
+  // SMART Backend Services (decision 0037): discovery and the token endpoint, public by the
+  // standard; the token endpoint's own attack tests are in test/modules/fhir/smart/.
+  'GET /fhir/R4/.well-known/smart-configuration',
+  'POST /fhir/R4/auth/token',
 ]);
 
 /** A permission requirement written one way, for comparing a route's config with its rule. */

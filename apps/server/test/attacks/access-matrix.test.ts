@@ -111,6 +111,7 @@ const NOT_PHI_READS = new Set([
   'GET /admin/messages/assignees/', // administrators' names
   'GET /admin/settings/', // clinic configuration
   'GET /admin/catalogue/', // the clinic's devices and supplies, no patient in it
+  'GET /admin/fhir-clients/', // API clients: names, scopes and key ids
 ]);
 
 /** The mirror HEAD route of a GET shares its config; its key is the GET's. */
