@@ -190,6 +190,38 @@ describe('housekeeping purges', () => {
     expect(left.map((e) => e.id).sort()).toEqual([answeredNow!.id, pending!.id].sort());
   });
 
+  it('deletes used client assertions and access tokens past expiry, and keeps live ones', async () => {
+    const db = t.portal.ctx.db;
+    const now = t.clock.now();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const [client] = await db
+      .insert(schema.fhirClients)
+      .values({ name: 'Purged EHR', jwks: { keys: [] }, scopes: ['system/*.rs'] })
+      .returning({ id: schema.fhirClients.id });
+    const clientId = client!.id;
+    await db.insert(schema.fhirAssertions).values([
+      { clientId, jti: 'expired', expiresAt: at(-SECOND) },
+      { clientId, jti: 'live', expiresAt: at(60 * SECOND) },
+    ]);
+    await db.insert(schema.fhirAccessTokens).values([
+      { tokenHash: 'housekeeping-test-expired', clientId, scopes: [], expiresAt: at(-SECOND) },
+      { tokenHash: 'housekeeping-test-live', clientId, scopes: [], expiresAt: at(60 * SECOND) },
+    ]);
+
+    await purgeGrowingTables(t.portal.ctx);
+
+    const jtis = await db
+      .select({ jti: schema.fhirAssertions.jti })
+      .from(schema.fhirAssertions)
+      .where(eq(schema.fhirAssertions.clientId, clientId));
+    expect(jtis).toEqual([{ jti: 'live' }]);
+    const tokens = await db
+      .select({ tokenHash: schema.fhirAccessTokens.tokenHash })
+      .from(schema.fhirAccessTokens)
+      .where(eq(schema.fhirAccessTokens.clientId, clientId));
+    expect(tokens).toEqual([{ tokenHash: 'housekeeping-test-live' }]);
+  });
+
   it('deletes audit rows older than the retention, and the log still refuses any other delete', async () => {
     const db = t.portal.ctx.db;
     const now = t.clock.now();
