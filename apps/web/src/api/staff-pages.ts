@@ -14,6 +14,7 @@ export const STAFF_PAGES = {
   documentLibrary: { path: '/document-library', permission: 'manage_documents' },
   equipmentCatalogue: { path: '/equipment-catalogue', permission: 'manage_orders' },
   settings: { path: '/settings', permission: 'manage_settings' },
+  apiClients: { path: '/api-clients', permission: 'manage_settings' },
   audit: { path: '/audit', permission: 'read_audit' },
 } as const satisfies Record<string, { path: string; permission: PagePermission }>;
 

@@ -26,6 +26,7 @@ export default {
     equipmentCatalogue: '设备目录',
     templateEditor: '文件',
     settings: '设置',
+    apiClients: 'API 客户端',
     userDetail: '用户详情',
     account: '账户',
     audit: '审计日志',

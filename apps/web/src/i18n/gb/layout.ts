@@ -27,6 +27,7 @@ export default {
     equipmentCatalogue: 'Equipment catalogue',
     templateEditor: 'Document',
     settings: 'Settings',
+    apiClients: 'API clients',
     userDetail: 'User',
     account: 'Account',
     audit: 'Audit log',

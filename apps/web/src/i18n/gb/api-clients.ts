@@ -1,0 +1,63 @@
+/** The API clients page (decision 0037): systems that read through the FHIR API. */
+export default {
+  title: 'API clients',
+  intro:
+    'Systems that read the clinic’s records through the FHIR API (SMART Backend Services). Each proves who it is with a private key; register the public half here and give the system its client id.',
+  loading: 'Loading…',
+  empty: 'No API client is registered yet.',
+  caption: 'Registered API clients',
+  columns: {
+    name: 'Name',
+    clientId: 'Client id',
+    scopes: 'Scopes',
+    registered: 'Registered',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  status: { active: 'Active', revoked: 'Revoked' },
+  copy: 'Copy',
+  copyWhose: 'the client id of {{name}}',
+  register: {
+    open: 'Register client',
+    title: 'Register an API client',
+    name: 'Name',
+    jwks: 'Public keys (JWK Set)',
+    jwksHint:
+      'Paste the JSON of its public keys, or choose the file: RS384 keys of 2048 bits or more, or ES384 keys, each with its own kid. Never a private key.',
+    jwksFile: 'Or choose a .json file',
+    scopes: 'What it may read',
+    everyType: 'Every resource type',
+    submit: 'Register',
+    saving: 'Registering…',
+    cancel: 'Cancel',
+  },
+  revoke: {
+    open: 'Revoke',
+    title: 'Revoke {{name}}?',
+    body: 'Its access tokens stop working at once and it gets no new ones. This cannot be undone: register it again to let it back in.',
+    confirm: 'Revoke',
+    busy: 'Revoking…',
+    cancel: 'Cancel',
+  },
+  notices: {
+    registered: 'Client registered.',
+    revoked: 'Client revoked.',
+    copied: 'Client id copied.',
+  },
+  errors: {
+    generic: 'Something went wrong. Please try again.',
+    validation: 'Please check the form.',
+    forbidden: 'You are not allowed to do this.',
+    notFound: 'This client no longer exists. Reload the page.',
+    required: 'Required.',
+    tooLong: 'At most {{max}} characters.',
+    tooShort: 'At least {{min}} characters.',
+    invalid: 'Check this value.',
+    choose: 'Choose one.',
+    email: 'Enter an e-mail address.',
+    chooseScope: 'Choose at least one resource type.',
+    jwksRefused:
+      'These keys cannot be registered: give public keys only, RS384 of 2048 bits or more or ES384, each with its own kid.',
+    scopesRefused: 'One of these scopes is not offered.',
+  },
+};
