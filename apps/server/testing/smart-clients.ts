@@ -39,13 +39,26 @@ export async function signAssertion(
   header: { alg?: string; kid?: string } = {},
 ) {
   const now = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ iss: clientId, sub: clientId, aud: tokenUrl(t), jti: randomUUID(), iat: now, exp: now + 300, ...claims })
+  return new SignJWT({
+    iss: clientId,
+    sub: clientId,
+    aud: tokenUrl(t),
+    jti: randomUUID(),
+    iat: now,
+    exp: now + 300,
+    ...claims,
+  })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT', ...header })
     .sign(key.privateKey);
 }
 
 /** POSTs the token request form to the portal's token endpoint. */
-export async function askToken(t: TestPortal, assertion: string, scope: string | undefined = 'system/*.rs', extra: Record<string, string> = {}) {
+export async function askToken(
+  t: TestPortal,
+  assertion: string,
+  scope: string | undefined = 'system/*.rs',
+  extra: Record<string, string> = {},
+) {
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
     client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',

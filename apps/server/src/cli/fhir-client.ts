@@ -3,7 +3,12 @@
 // PostgreSQL it runs beside the live nodes (a revocation is in force at once: every token check
 // reads the client row); on PGlite it refuses while a portal holds DATA_DIR.
 import { readFile } from 'node:fs/promises';
-import { fhirClientIdRequest, fhirClientRegistration, ProtocolError, type FhirClientView } from '@portal/protocol';
+import {
+  fhirClientIdRequest,
+  fhirClientRegistration,
+  ProtocolError,
+  type FhirClientView,
+} from '@portal/protocol';
 import type { AppContext } from '../context.ts';
 import { listFhirClients, registerFhirClient, revokeFhirClient } from '../modules/fhir/index.ts';
 import { openOrExit } from './data-dir-in-use.ts';
@@ -25,7 +30,12 @@ const COMMANDS = {
     options: {
       name: { type: 'string', value: 'NAME', description: 'what the clinic calls the client' },
       'jwks-file': { type: 'string', value: 'FILE', description: 'the JWK Set of its public keys' },
-      scope: { type: 'string', multiple: true, value: 'SCOPE', description: 'a scope it may be granted (repeatable)' },
+      scope: {
+        type: 'string',
+        multiple: true,
+        value: 'SCOPE',
+        description: 'a scope it may be granted (repeatable)',
+      },
     },
   },
   list: {
@@ -80,7 +90,8 @@ async function run(ctx: AppContext, input: unknown): Promise<string[]> {
     const client = await registerFhirClient(ctx, 'cli', fhirClientRegistration.parse(input));
     return [JSON.stringify({ client_id: client.id })];
   }
-  if (command === 'revoke') return [line(await revokeFhirClient(ctx, 'cli', fhirClientIdRequest.parse(input).id))];
+  if (command === 'revoke')
+    return [line(await revokeFhirClient(ctx, 'cli', fhirClientIdRequest.parse(input).id))];
   return (await listFhirClients(ctx)).clients.map(line);
 }
 
@@ -103,7 +114,9 @@ async function inputOf(): Promise<unknown> {
     scopes: (opts.scope ?? []).flatMap((scope) => scope.split(' ').filter(Boolean)),
   });
   if (!registration.success) {
-    const issues = registration.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
+    const issues = registration.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`,
+    );
     usageError(`${NAME} add`, `${issues.join('; ')} (usage: ${COMMANDS.add.usage})`);
   }
   return registration.data;

@@ -80,15 +80,30 @@ describe('fhir:client', () => {
     const jwksFile = path.join(dataDir, '..', `${path.basename(dataDir)}-jwks.json`);
     const privateFile = `${jwksFile}.private`;
     await writeFile(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'lab-1' }] }));
-    await writeFile(privateFile, JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), kid: 'lab-1' }] }));
+    await writeFile(
+      privateFile,
+      JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), kid: 'lab-1' }] }),
+    );
     try {
       const scopes = ['--scope', 'system/Patient.rs', '--scope', 'system/Coverage.rs system/Observation.rs'];
-      const added = await cli('fhir-client.ts', ['add', '--name', 'Lab system', '--jwks-file', jwksFile, ...scopes]);
+      const added = await cli('fhir-client.ts', [
+        'add',
+        '--name',
+        'Lab system',
+        '--jwks-file',
+        jwksFile,
+        ...scopes,
+      ]);
       expect(added.stdout).toMatch(/^\{"client_id":"[0-9a-f-]{36}"\}\n$/);
       const { client_id: id } = JSON.parse(added.stdout) as { client_id: string };
 
       const listed = await cli('fhir-client.ts', ['list']);
-      expect(listed.stdout.trim().split('\n').map((line) => JSON.parse(line))).toContainEqual({
+      expect(
+        listed.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toContainEqual({
         client_id: id,
         name: 'Lab system',
         scopes: ['system/Patient.rs', 'system/Coverage.rs', 'system/Observation.rs'],
@@ -99,13 +114,19 @@ describe('fhir:client', () => {
       const revoked = await cli('fhir-client.ts', ['revoke', id]);
       expect(JSON.parse(revoked.stdout)).toMatchObject({ client_id: id, revoked_at: expect.any(String) });
 
-      const secret = await cli('fhir-client.ts', ['add', '--name', 'Leaky', '--jwks-file', privateFile, ...scopes]).catch(
-        (e: { code: number; stdout: string; stderr: string }) => e,
-      );
+      const secret = await cli('fhir-client.ts', [
+        'add',
+        '--name',
+        'Leaky',
+        '--jwks-file',
+        privateFile,
+        ...scopes,
+      ]).catch((e: { code: number; stdout: string; stderr: string }) => e);
       expect(secret).toMatchObject({
         code: 1,
         stdout: '',
-        stderr: 'fhir:client add: Key "lab-1": it holds the private member "d": register the public key only\n',
+        stderr:
+          'fhir:client add: Key "lab-1": it holds the private member "d": register the public key only\n',
       });
     } finally {
       await rm(jwksFile, { force: true });

@@ -74,7 +74,8 @@ function JwksFile() {
   const id = useId();
   const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) setValue('jwks', await file.text(), { shouldValidate: formState.isSubmitted, shouldDirty: true });
+    if (file)
+      setValue('jwks', await file.text(), { shouldValidate: formState.isSubmitted, shouldDirty: true });
   };
   return (
     <div className="field">

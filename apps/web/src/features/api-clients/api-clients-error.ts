@@ -18,6 +18,8 @@ export function refusedFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.code !== Codes.validation) return {};
   const named = new Set((error.body.errors ?? []).map((e) => e.path));
   return Object.fromEntries(
-    (['jwks', 'scopes'] as const).filter((path) => named.has(path)).map((path) => [path, `errors.${path}Refused`]),
+    (['jwks', 'scopes'] as const)
+      .filter((path) => named.has(path))
+      .map((path) => [path, `errors.${path}Refused`]),
   );
 }

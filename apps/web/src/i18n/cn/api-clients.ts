@@ -24,7 +24,8 @@ export default {
     title: '登记 API 客户端',
     name: '名称',
     jwks: '公钥（JWK Set）',
-    jwksHint: '粘贴其公钥的 JSON，或选择文件：2048 位及以上的 RS384 密钥或 ES384 密钥，每个密钥有自己的 kid。切勿提供私钥。',
+    jwksHint:
+      '粘贴其公钥的 JSON，或选择文件：2048 位及以上的 RS384 密钥或 ES384 密钥，每个密钥有自己的 kid。切勿提供私钥。',
     jwksFile: '或选择 .json 文件',
     scopes: '可读取的内容',
     everyType: '所有资源类型',

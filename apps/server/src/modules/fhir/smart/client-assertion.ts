@@ -14,10 +14,13 @@ type Client = NonNullable<Awaited<ReturnType<typeof loadClient>>>;
 /** What went wrong, in words that name no key material and no claim's value. */
 function verifyFailure(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The assertion has expired';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The assertion's ${error.claim} claim is not accepted`;
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `The assertion's ${error.claim} claim is not accepted`;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The assertion must be signed with RS384 or ES384';
-  if (error instanceof errors.JWKSNoMatchingKey) return "No registered key matches the assertion's kid and alg";
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "The assertion's signature does not verify";
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return "No registered key matches the assertion's kid and alg";
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return "The assertion's signature does not verify";
   return 'The assertion could not be verified';
 }
 
@@ -38,7 +41,8 @@ export async function verifyClientAssertion(
     throw new OAuthError('invalid_client', 'The client assertion is not a JWT');
   }
   const clientId = claimed.iss;
-  const client = typeof clientId === 'string' && UUID.test(clientId) ? await loadClient(ctx.db, clientId) : null;
+  const client =
+    typeof clientId === 'string' && UUID.test(clientId) ? await loadClient(ctx.db, clientId) : null;
   if (!client) throw new OAuthError('invalid_client', 'The assertion names no registered client');
   const refuse = (description: string) => new OAuthError('invalid_client', description, client.id);
   if (client.revokedAt) throw refuse('The client has been revoked');
@@ -58,7 +62,10 @@ export async function verifyClientAssertion(
   }
   const now = Math.floor(ctx.now().getTime() / 1000);
   const exp = payload.exp!;
-  if (exp - now > ASSERTION_MAX_SECONDS || (payload.iat !== undefined && exp - payload.iat > ASSERTION_MAX_SECONDS)) {
+  if (
+    exp - now > ASSERTION_MAX_SECONDS ||
+    (payload.iat !== undefined && exp - payload.iat > ASSERTION_MAX_SECONDS)
+  ) {
     throw refuse(`The assertion may live at most ${ASSERTION_MAX_SECONDS} seconds`);
   }
   const recorded = await ctx.db

@@ -33,7 +33,8 @@ function keyProblem(key: Record<string, unknown>): string | null {
   if (secret) return `it holds the private member "${secret}": register the public key only`;
   if (key.alg !== undefined && key.alg !== alg) return `alg must be ${alg}`;
   if (key.use !== undefined && key.use !== 'sig') return 'use must be sig';
-  if (key.kty === 'RSA' && modulusBits(key.n) < MIN_RSA_BITS) return `an RSA key needs ${MIN_RSA_BITS} bits or more`;
+  if (key.kty === 'RSA' && modulusBits(key.n) < MIN_RSA_BITS)
+    return `an RSA key needs ${MIN_RSA_BITS} bits or more`;
   if (key.kty === 'EC' && key.crv !== 'P-384') return 'an EC key must be on the P-384 curve (ES384)';
   return null;
 }
@@ -50,11 +51,13 @@ export async function parseClientJwks(text: string): Promise<ClientJwks> {
     refuse('The key set is not JSON');
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) refuse('The key set needs a "keys" list with at least one key');
+  if (!Array.isArray(keys) || keys.length === 0)
+    refuse('The key set needs a "keys" list with at least one key');
   if (keys.length > MAX_KEYS) refuse(`The key set may hold at most ${MAX_KEYS} keys`);
   const kids = new Set<string>();
   for (const [index, key] of keys.entries()) {
-    if (typeof key !== 'object' || key === null || Array.isArray(key)) refuse(`Key ${index + 1} is not a JWK`);
+    if (typeof key !== 'object' || key === null || Array.isArray(key))
+      refuse(`Key ${index + 1} is not a JWK`);
     const jwk = key as Record<string, unknown>;
     const kid = jwk.kid;
     if (typeof kid !== 'string' || kid.length === 0) refuse(`Key ${index + 1} has no kid`);

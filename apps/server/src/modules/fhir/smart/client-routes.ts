@@ -18,7 +18,8 @@ export async function fhirClientRoutes(app: FastifyInstance, { ctx }: { ctx: App
     config: { ...ADMIN_ONLY, permission: 'manage_settings' },
     schema: {
       tags,
-      summary: 'Every SMART Backend Services client, newest first, and the scopes one may be given (sealed: FhirClientList)',
+      summary:
+        'Every SMART Backend Services client, newest first, and the scopes one may be given (sealed: FhirClientList)',
       response: sealed,
     },
     handler: async (request) => request.sealed(await listFhirClients(ctx)),
@@ -43,7 +44,8 @@ export async function fhirClientRoutes(app: FastifyInstance, { ctx }: { ctx: App
     config: { ...SEALED, permission: 'manage_settings' },
     schema: {
       tags,
-      summary: "Revoke a client: its tokens stop at once and it gets no new ones; audited (sealed: FhirClientView)",
+      summary:
+        'Revoke a client: its tokens stop at once and it gets no new ones; audited (sealed: FhirClientView)',
       body: fhirClientIdRequest,
       response: sealed,
     },

@@ -29,7 +29,8 @@ export function registrableScopes(scopes: readonly string[]): string[] {
 }
 
 /** `r` and `s` in the v2 order, as a scope's suffix. */
-const suffixOf = (letters: ReadonlySet<FhirInteraction>) => GRANTABLE_INTERACTIONS.filter((i) => letters.has(i)).join('');
+const suffixOf = (letters: ReadonlySet<FhirInteraction>) =>
+  GRANTABLE_INTERACTIONS.filter((i) => letters.has(i)).join('');
 
 /**
  * What a token may carry: each asked scope narrowed to what the registration allows (SMART's
@@ -45,12 +46,15 @@ export function grantedScopes(asked: readonly string[], registered: readonly str
       if (want.type !== ANY_TYPE && have.type !== ANY_TYPE && want.type !== have.type) continue;
       const type = want.type === ANY_TYPE ? have.type : want.type;
       const letters = byType.get(type) ?? new Set<FhirInteraction>();
-      for (const i of GRANTABLE_INTERACTIONS) if (want.interactions.has(i) && have.interactions.has(i)) letters.add(i);
+      for (const i of GRANTABLE_INTERACTIONS)
+        if (want.interactions.has(i) && have.interactions.has(i)) letters.add(i);
       if (letters.size > 0) byType.set(type, letters);
     }
   }
   const everyType = byType.get(ANY_TYPE);
   return [...byType]
-    .filter(([type, letters]) => type === ANY_TYPE || !everyType || [...letters].some((i) => !everyType.has(i)))
+    .filter(
+      ([type, letters]) => type === ANY_TYPE || !everyType || [...letters].some((i) => !everyType.has(i)),
+    )
     .map(([type, letters]) => `system/${type}.${suffixOf(letters)}`);
 }

@@ -33,10 +33,23 @@ async function grant(ctx: AppContext, form: TokenForm, tokenEndpoint: string) {
   const asked = form.scope === undefined ? client.scopes : form.scope.split(' ').filter(Boolean);
   const scopes = grantedScopes(asked, client.scopes);
   if (scopes.length === 0) {
-    throw new OAuthError('invalid_scope', 'None of the asked scopes is registered for this client', client.id);
+    throw new OAuthError(
+      'invalid_scope',
+      'None of the asked scopes is registered for this client',
+      client.id,
+    );
   }
   const { accessToken, expiresIn } = await issueAccessToken(ctx, client.id, scopes);
-  return { client, scopes, answer: { access_token: accessToken, token_type: 'bearer', expires_in: expiresIn, scope: scopes.join(' ') } as const };
+  return {
+    client,
+    scopes,
+    answer: {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      scope: scopes.join(' '),
+    } as const,
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ import { adminAudit, type ClientAdmin } from './register-fhir-client.ts';
  * Revokes a client: its tokens stop at once (`accessOfToken` joins the client) and it gets no
  * new ones. Revoking a revoked client changes nothing and answers it as it is.
  */
-export async function revokeFhirClient(ctx: AppContext, by: ClientAdmin, id: string): Promise<FhirClientView> {
+export async function revokeFhirClient(
+  ctx: AppContext,
+  by: ClientAdmin,
+  id: string,
+): Promise<FhirClientView> {
   const { meta, actorId, detail } = adminAudit(by);
   return ctx.db.transaction(async (tx) => {
     const [revoked] = await tx

@@ -39,24 +39,35 @@ const isRateLimited = (error: Error & { statusCode?: number }) =>
  */
 async function tokenRoute(api: FastifyInstance, { ctx }: { ctx: AppContext }) {
   api.removeAllContentTypeParsers();
-  api.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: TOKEN_BODY_LIMIT }, (_request, body, done) => {
-    try {
-      done(null, parseForm(String(body)));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  api.addContentTypeParser(
+    FORM,
+    { parseAs: 'string', bodyLimit: TOKEN_BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        done(null, parseForm(String(body)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
   api.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OAuthError) {
       return sendOAuth(reply, error.status, { error: error.error, error_description: error.description });
     }
     if (isRateLimited(error)) {
-      return sendOAuth(reply, 429, { error: 'invalid_request', error_description: 'Too many token requests: retry later' });
+      return sendOAuth(reply, 429, {
+        error: 'invalid_request',
+        error_description: 'Too many token requests: retry later',
+      });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'Token request failed');
-      return sendOAuth(reply, 500, { error: 'server_error', error_description: 'The server could not answer' });
+      return sendOAuth(reply, 500, {
+        error: 'server_error',
+        error_description: 'The server could not answer',
+      });
     }
     const description = status === 415 ? `The body must be ${FORM}` : 'The token request is malformed';
     return sendOAuth(reply, status === 415 || status === 413 ? status : 400, {
@@ -75,7 +86,12 @@ async function tokenRoute(api: FastifyInstance, { ctx }: { ctx: AppContext }) {
       if (typeof request.body !== 'object' || request.body === null) {
         throw new OAuthError('invalid_request', `The body must be ${FORM}`);
       }
-      const answer = await grantAccessToken(ctx, request.meta(), request.body as TokenForm, tokenEndpoint(ctx));
+      const answer = await grantAccessToken(
+        ctx,
+        request.meta(),
+        request.body as TokenForm,
+        tokenEndpoint(ctx),
+      );
       return sendOAuth(reply, 200, answer);
     },
   });

@@ -32,14 +32,24 @@ async function keyOf(alg: 'RS384' | 'ES256') {
 }
 
 /** jose makes no RSA key under 2048 bits; node:crypto still does. */
-const weakRsaKey = () => generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' });
+const weakRsaKey = () =>
+  generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' });
 
 describe('the API clients admin API', () => {
   it('registers a client, lists it with the scopes one may ask for, audits it, and its key signs for a token', async () => {
-    const answer = await register({ name: 'Lab system', jwks: { keys: [ec.publicJwk] }, scopes: ['system/Patient.rs', 'system/Patient.rs'] });
+    const answer = await register({
+      name: 'Lab system',
+      jwks: { keys: [ec.publicJwk] },
+      scopes: ['system/Patient.rs', 'system/Patient.rs'],
+    });
     expect(answer.status).toBe(200);
     const client = answer.data as FhirClientView;
-    expect(client).toMatchObject({ name: 'Lab system', scopes: ['system/Patient.rs'], key_ids: [ec.kid], revoked_at: null });
+    expect(client).toMatchObject({
+      name: 'Lab system',
+      scopes: ['system/Patient.rs'],
+      key_ids: [ec.kid],
+      revoked_at: null,
+    });
 
     const listed = (await admin.send({ method: 'GET', path: '/admin/fhir-clients/' })).data as FhirClientList;
     expect(listed.clients[0]).toEqual(client);
@@ -48,7 +58,9 @@ describe('the API clients admin API', () => {
     const [row] = await t.portal.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.client.register'), eq(auditLog.target, `fhir_clients:${client.id}`)));
+      .where(
+        and(eq(auditLog.action, 'fhir.client.register'), eq(auditLog.target, `fhir_clients:${client.id}`)),
+      );
     expect(row).toMatchObject({ outcome: 'success', detail: { granted: ['system/Patient.rs'], count: 1 } });
     expect(row!.actorId).toBeTruthy();
 
@@ -57,8 +69,9 @@ describe('the API clients admin API', () => {
   });
 
   it('revokes a client: its token stops at once, revoking again changes nothing, an unknown id is 10404', async () => {
-    const client = (await register({ name: 'Old EHR', jwks: { keys: [ec.publicJwk] }, scopes: ['system/*.rs'] }))
-      .data as FhirClientView;
+    const client = (
+      await register({ name: 'Old EHR', jwks: { keys: [ec.publicJwk] }, scopes: ['system/*.rs'] })
+    ).data as FhirClientView;
     const token = String((await askToken(t, await signAssertion(t, client.id, ec))).body.access_token);
     const revoked = await sealedPost(admin, '/admin/fhir-clients/revoke/', { id: client.id });
     expect((revoked.data as FhirClientView).revoked_at).toEqual(expect.any(String));
@@ -68,20 +81,36 @@ describe('the API clients admin API', () => {
     const rows = await t.portal.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.client.revoke'), eq(auditLog.target, `fhir_clients:${client.id}`)));
+      .where(
+        and(eq(auditLog.action, 'fhir.client.revoke'), eq(auditLog.target, `fhir_clients:${client.id}`)),
+      );
     expect(rows).toHaveLength(1);
-    const unknown = await sealedPost(admin, '/admin/fhir-clients/revoke/', { id: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await sealedPost(admin, '/admin/fhir-clients/revoke/', {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(codeOf(unknown)).toBe(Codes.itemsNotFound);
   });
 
   it.each([
-    ['a private key', async () => ({ keys: [{ ...(await keyOf('RS384')).private, kid: 'a' }] }), /private member "d"/],
+    [
+      'a private key',
+      async () => ({ keys: [{ ...(await keyOf('RS384')).private, kid: 'a' }] }),
+      /private member "d"/,
+    ],
     ['an RSA key under 2048 bits', async () => ({ keys: [{ ...weakRsaKey(), kid: 'a' }] }), /2048 bits/],
     ['a P-256 key', async () => ({ keys: [{ ...(await keyOf('ES256')).public, kid: 'a' }] }), /P-384/],
     ['a key without kid', async () => ({ keys: [(await keyOf('RS384')).public] }), /no kid/],
     ['two keys with one kid', async () => ({ keys: [ec.publicJwk, ec.publicJwk] }), /share the kid/],
-    ['a symmetric key', async () => ({ keys: [{ kty: 'oct', k: 'c2VjcmV0', kid: 'a' }] }), /kty must be RSA or EC/],
-    ['a key that does not parse', async () => ({ keys: [{ kty: 'EC', crv: 'P-384', x: 'AA', y: 'AA', kid: 'a' }] }), /not a valid EC key/],
+    [
+      'a symmetric key',
+      async () => ({ keys: [{ kty: 'oct', k: 'c2VjcmV0', kid: 'a' }] }),
+      /kty must be RSA or EC/,
+    ],
+    [
+      'a key that does not parse',
+      async () => ({ keys: [{ kty: 'EC', crv: 'P-384', x: 'AA', y: 'AA', kid: 'a' }] }),
+      /not a valid EC key/,
+    ],
     ['an empty set', async () => ({ keys: [] }), /at least one key/],
     ['text that is not JSON', async () => 'not json', /not JSON/],
   ])('refuses %s with 10400 on jwks', async (_name, jwks, message) => {

@@ -40,22 +40,31 @@ describe('SMART discovery', () => {
       token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
       capabilities: ['client-confidential-asymmetric', 'permission-v2'],
     });
-    expect(body.scopes_supported).toEqual(expect.arrayContaining(['system/*.rs', 'system/Patient.rs', 'system/SupplyDelivery.rs']));
+    expect(body.scopes_supported).toEqual(
+      expect.arrayContaining(['system/*.rs', 'system/Patient.rs', 'system/SupplyDelivery.rs']),
+    );
   });
 });
 
 describe('the token endpoint', () => {
-  it.each(['RS384', 'ES384'] as const)('grants a five-minute token to an assertion signed with %s', async (alg) => {
-    const key = alg === 'RS384' ? rsa : ec;
-    const answer = await askToken(t, await signAssertion(t, clientId, key), 'system/Patient.rs');
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 300, scope: 'system/Patient.rs' });
-    const access = await accessOfToken(t.portal.ctx, String(answer.body.access_token));
-    expect(access).toMatchObject({ clientId, scopes: ['system/Patient.rs'] });
-    t.clock.advance(301_000);
-    expect(await accessOfToken(t.portal.ctx, String(answer.body.access_token))).toBeNull();
-  });
+  it.each(['RS384', 'ES384'] as const)(
+    'grants a five-minute token to an assertion signed with %s',
+    async (alg) => {
+      const key = alg === 'RS384' ? rsa : ec;
+      const answer = await askToken(t, await signAssertion(t, clientId, key), 'system/Patient.rs');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.body).toMatchObject({
+        token_type: 'bearer',
+        expires_in: 300,
+        scope: 'system/Patient.rs',
+      });
+      const access = await accessOfToken(t.portal.ctx, String(answer.body.access_token));
+      expect(access).toMatchObject({ clientId, scopes: ['system/Patient.rs'] });
+      t.clock.advance(301_000);
+      expect(await accessOfToken(t.portal.ctx, String(answer.body.access_token))).toBeNull();
+    },
+  );
 
   it('audits a grant with the client as actor and no assertion content', async () => {
     const assertion = await signAssertion(t, clientId, ec);
@@ -63,13 +72,23 @@ describe('the token endpoint', () => {
     const rows = await t.portal.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.token'), eq(auditLog.actorId, clientId), eq(auditLog.outcome, 'success')));
+      .where(
+        and(
+          eq(auditLog.action, 'fhir.token'),
+          eq(auditLog.actorId, clientId),
+          eq(auditLog.outcome, 'success'),
+        ),
+      );
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(assertion.split('.')[2]!);
   });
 
   it('a third-party client, Medplum startJwtAssertionLogin, gets a token with tokenUrl set', async () => {
-    const medplum = new MedplumClient({ baseUrl: t.baseUrl, tokenUrl: `${t.baseUrl}/fhir/R4/auth/token`, fetch });
+    const medplum = new MedplumClient({
+      baseUrl: t.baseUrl,
+      tokenUrl: `${t.baseUrl}/fhir/R4/auth/token`,
+      fetch,
+    });
     await medplum.startJwtAssertionLogin(await signAssertion(t, clientId, rsa));
     const access = await accessOfToken(t.portal.ctx, medplum.getAccessToken()!);
     expect(access).toMatchObject({ clientId, scopes: ['system/*.rs'] });
@@ -99,7 +118,11 @@ describe('attacks on the token endpoint', () => {
     const assertion = await signAssertion(t, clientId, ec);
     expect((await askToken(t, assertion)).status).toBe(200);
     await refused(assertion);
-    await refused(await signAssertion(t, clientId, rsa, { jti: JSON.parse(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).jti }));
+    await refused(
+      await signAssertion(t, clientId, rsa, {
+        jti: JSON.parse(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).jti,
+      }),
+    );
   });
 
   it('refuses a wrong audience, iss other than sub, and a missing jti', async () => {
@@ -117,7 +140,9 @@ describe('attacks on the token endpoint', () => {
   it('refuses HS256 and alg none', async () => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const claims = { iss: clientId, sub: clientId, aud: tokenUrl(t), jti: 'x1', exp: now + 60 };
-    const hs = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: ec.kid }).sign(new Uint8Array(32));
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: ec.kid })
+      .sign(new Uint8Array(32));
     await refused(hs);
     const none = `${base64url.encode(JSON.stringify({ alg: 'none', kid: ec.kid }))}.${base64url.encode(JSON.stringify(claims))}.`;
     await refused(none);
@@ -164,13 +189,17 @@ describe('attacks on the token endpoint', () => {
     expect(await accessOfToken(t.portal.ctx, token)).not.toBeNull();
     await revokeFhirClient(t.portal.ctx, 'cli', doomed);
     expect(await accessOfToken(t.portal.ctx, token)).toBeNull();
-    const after = await fetch(`${t.baseUrl}/fhir/R4/Patient`, { headers: { authorization: `Bearer ${token}` } });
+    const after = await fetch(`${t.baseUrl}/fhir/R4/Patient`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.status).toBe(401);
     await refused(await signAssertion(t, doomed, rsa));
     const rows = await t.portal.ctx.db
       .select({ detail: auditLog.detail })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.token'), eq(auditLog.actorId, doomed), eq(auditLog.outcome, 'denied')));
+      .where(
+        and(eq(auditLog.action, 'fhir.token'), eq(auditLog.actorId, doomed), eq(auditLog.outcome, 'denied')),
+      );
     expect(rows).toEqual([{ detail: { reason: 'invalid_client' } }]);
   });
 });
