@@ -80,6 +80,7 @@ describe('sidebar derived from the route table', () => {
       '/document-library',
       '/equipment-catalogue',
       '/settings',
+      '/api-clients',
       '/audit',
     ]);
     expect(administration(['admin'])).toEqual([]);

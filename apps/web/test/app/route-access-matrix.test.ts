@@ -135,6 +135,7 @@ describe('web route guards × visitors (derived from the route table)', () => {
     );
     expect(openTo(VISITORS['the clinician preset']!)).toEqual(staffPages);
     expect(openTo(VISITORS['the clinic administrator preset']!)).toEqual([
+      '/api-clients',
       '/audit',
       '/document-library',
       '/document-library/:id',
