@@ -290,6 +290,10 @@ export const FHIR_ROUTE_RULES: Record<string, FhirRouteRule> = {
   'GET /fhir/R4/metadata': { access: 'public' },
   'GET /fhir/R4/:type': { access: 'client', withoutScope: 403, interaction: 's' },
   'GET /fhir/R4/:type/:id': { access: 'client', withoutScope: 403, interaction: 'r' },
+  // Decision 0037: SMART discovery and the token endpoint; the token endpoint's attack tests are
+  // test/modules/fhir/smart/token-endpoint.test.ts.
+  'GET /fhir/R4/.well-known/smart-configuration': { access: 'public' },
+  'POST /fhir/R4/auth/token': { access: 'public' },
   // Decision 0039: Bulk Data export; another client's export is 404 (test/modules/fhir/bulk-export.test.ts).
   'GET /fhir/R4/Patient/$export': { access: 'client', withoutScope: 403 },
   'GET /fhir/R4/Group/:id/$export': { access: 'client', withoutScope: 403 },
@@ -315,10 +319,6 @@ export const OUTSIDE_API = new Set([
   'GET /backend/api/docs/static/swagger-initializer.js',
   // Guarded by its own METRICS_TOKEN (plugins/metrics.ts); refused without it, checked below.
   'GET /metrics',
-  // SMART Backend Services (decision 0037): discovery and the token endpoint, public by the
-  // standard; the token endpoint's own attack tests are in test/modules/fhir/smart/.
-  'GET /fhir/R4/.well-known/smart-configuration',
-  'POST /fhir/R4/auth/token',
 ]);
 
 /** A permission requirement written one way, for comparing a route's config with its rule. */
