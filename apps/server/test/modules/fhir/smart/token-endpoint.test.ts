@@ -83,7 +83,7 @@ describe('the token endpoint', () => {
     expect(JSON.stringify(rows)).not.toContain(assertion.split('.')[2]!);
   });
 
-  it('a third-party client, Medplum startJwtAssertionLogin, gets a token with tokenUrl set', async () => {
+  it('a third-party client, Medplum startJwtAssertionLogin, gets a token with tokenUrl set and searches patients with it', async () => {
     const medplum = new MedplumClient({
       baseUrl: t.baseUrl,
       tokenUrl: `${t.baseUrl}/fhir/R4/auth/token`,
@@ -92,6 +92,9 @@ describe('the token endpoint', () => {
     await medplum.startJwtAssertionLogin(await signAssertion(t, clientId, rsa));
     const access = await accessOfToken(t.portal.ctx, medplum.getAccessToken()!);
     expect(access).toMatchObject({ clientId, scopes: ['system/*.rs'] });
+    const patients = await medplum.search('Patient');
+    expect(patients).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+    expect(patients.entry?.length).toBeGreaterThan(0);
   });
 });
 
