@@ -6,6 +6,10 @@ import { resourceRoutes } from './resource-routes.ts';
 import { smartRoutes } from './smart/smart-routes.ts';
 
 /** Every part of the FHIR API; each registers its own routes under /fhir/R4. */
-const PARTS: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [smartRoutes, resourceRoutes, bulkExportRoutes];
+const PARTS: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [
+  smartRoutes,
+  resourceRoutes,
+  bulkExportRoutes,
+];
 
 export const fhirRoutes = fhirApi(PARTS);

@@ -6,9 +6,7 @@ const ANY_TYPE = '*';
 const TYPES = SERVED_TYPES.map((served) => served.type);
 
 /** What a client may be registered for and granted: read and search, of every type or of one. */
-export const SUPPORTED_SCOPES: readonly string[] = [ANY_TYPE, ...TYPES].map(
-  (type) => `system/${type}.rs`,
-);
+export const SUPPORTED_SCOPES: readonly string[] = [ANY_TYPE, ...TYPES].map((type) => `system/${type}.rs`);
 
 const servedTypes: ReadonlySet<string> = new Set([ANY_TYPE, ...TYPES]);
 
