@@ -21,6 +21,20 @@ import { DEMO_ADMIN, DEMO_PATIENT } from '../../testing/test-portal.ts';
  */
 
 const run = promisify(execFile);
+/** The types docs/integration.md reads a patient's record by. */
+const PATIENT_TYPES = [
+  'Coverage',
+  'AllergyIntolerance',
+  'Condition',
+  'MedicationStatement',
+  'QuestionnaireResponse',
+  'Observation',
+  'DocumentReference',
+  'Consent',
+  'RelatedPerson',
+  'DeviceRequest',
+  'SupplyDelivery',
+] as const;
 let place: string;
 let database: { url: string; drop(): Promise<void> } | undefined;
 let env: Record<string, string>;
@@ -108,15 +122,19 @@ describe('docs/integration.md on a fresh portal', () => {
   it("reads the demo patient's whole record with Medplum's client", async () => {
     const fhir = new MedplumClient({ baseUrl: `${env.PUBLIC_URL}/`, fhirUrlPath: 'fhir/R4', fetch });
     fhir.setAccessToken(token);
-    [patient] = (await fhir.searchResources('Patient', { email: DEMO_PATIENT.email })) as Patient[];
-    expect(patient?.name?.[0]?.given).toEqual(['Pat']);
-    const read = await fhir.readResource('Patient', patient!.id!);
+    const found = (await fhir.searchResources('Patient', { email: DEMO_PATIENT.email })) as Patient[];
+    expect(found).toHaveLength(1);
+    patient = found[0]!;
+    expect(patient.name?.[0]?.given).toEqual(['Pat']);
+    const read = await fhir.readResource('Patient', patient.id!);
     expect(read.id).toBe(patient!.id);
-    // The demo record: its BF-ADL history and its device orders at least.
-    for (const type of ['QuestionnaireResponse', 'Observation', 'DeviceRequest'] as const) {
-      const found = await fhir.searchResources(type, { patient: patient!.id! });
-      expect(found.length, type).toBeGreaterThan(0);
+    // Every patient-owned type the guide lists; the demo record holds its equipment.
+    const counts: Record<string, number> = {};
+    for (const type of PATIENT_TYPES) {
+      counts[type] = (await fhir.searchResources(type, { patient: patient.id! })).length;
     }
+    expect(counts.DeviceRequest).toBeGreaterThan(0);
+    expect(counts.SupplyDelivery).toBeGreaterThan(0);
   });
 
   it('runs a bulk export and downloads its ndjson', async () => {
@@ -155,9 +173,13 @@ describe('docs/integration.md on a fresh portal', () => {
     };
     const { secret } = await admin.post<{ secret: string }>('/admin/webhooks/', endpoint, { encrypt: true });
 
-    const receiver = spawn('npm', ['run', '-s', 'webhooks:receive', '--', '--port', String(receiverPort), '--secret', secret], {
-      cwd: repoRoot,
-    });
+    const receiver = spawn(
+      'npm',
+      ['run', '-s', 'webhooks:receive', '--', '--port', String(receiverPort), '--secret', secret],
+      {
+        cwd: repoRoot,
+      },
+    );
     let printed = '';
     const heard = (pattern: RegExp) =>
       new Promise<void>((resolve, reject) => {
@@ -178,7 +200,9 @@ describe('docs/integration.md on a fresh portal', () => {
       const patientClient = new PortalClient({ baseUrl: env.PUBLIC_URL! });
       await patientClient.handshake();
       await patientClient.login(DEMO_PATIENT.email, DEMO_PATIENT.password);
-      const page = await patientClient.get<DocumentsPage>('/patient/documents/', { status: 'pending_signature' });
+      const page = await patientClient.get<DocumentsPage>('/patient/documents/', {
+        status: 'pending_signature',
+      });
       const consent = page.items[0]!;
       const delivered = heard(/"verified":true.*document\.signed/);
       await signDrawn(patientClient, consent.id);
