@@ -15,6 +15,7 @@ export const STAFF_PAGES = {
   equipmentCatalogue: { path: '/equipment-catalogue', permission: 'manage_orders' },
   settings: { path: '/settings', permission: 'manage_settings' },
   apiClients: { path: '/api-clients', permission: 'manage_settings' },
+  webhooks: { path: '/webhooks', permission: 'manage_settings' },
   audit: { path: '/audit', permission: 'read_audit' },
 } as const satisfies Record<string, { path: string; permission: PagePermission }>;
 

@@ -81,6 +81,7 @@ describe('sidebar derived from the route table', () => {
       '/equipment-catalogue',
       '/settings',
       '/api-clients',
+      '/webhooks',
       '/audit',
     ]);
     expect(administration(['admin'])).toEqual([]);

@@ -144,6 +144,7 @@ describe('web route guards × visitors (derived from the route table)', () => {
       '/settings',
       '/users',
       '/users/:id',
+      '/webhooks',
     ]);
     expect(openTo(VISITORS['an administrator without permissions']!)).toEqual([]);
   });

@@ -27,6 +27,7 @@ export default {
     templateEditor: '文件',
     settings: '设置',
     apiClients: 'API 客户端',
+    webhooks: 'Webhooks',
     userDetail: '用户详情',
     account: '账户',
     audit: '审计日志',

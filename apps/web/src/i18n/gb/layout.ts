@@ -28,6 +28,7 @@ export default {
     templateEditor: 'Document',
     settings: 'Settings',
     apiClients: 'API clients',
+    webhooks: 'Webhooks',
     userDetail: 'User',
     account: 'Account',
     audit: 'Audit log',
