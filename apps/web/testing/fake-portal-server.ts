@@ -13,6 +13,8 @@ export class FakePortalServer {
   readonly calls: {
     method: string;
     path: string;
+    /** The query string, `?` included, or ''. */
+    search: string;
     uid: string | null;
     authorization: string | null;
     actingFor: string | null;
@@ -64,6 +66,7 @@ export class FakePortalServer {
     this.calls.push({
       method: init?.method ?? 'GET',
       path,
+      search: url.search,
       uid,
       authorization: headers.get('Authorization'),
       actingFor: headers.get(ACTING_FOR_HEADER),
