@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  WebhookMessageStatus,
-  type WebhookEndpoint,
-  type WebhookMessage,
-} from '@portal/protocol';
+import { WebhookMessageStatus, type WebhookEndpoint, type WebhookMessage } from '@portal/protocol';
 import { showNotice } from '../../api/notice-store.ts';
 import { DateTime } from '../../ui/DateTime.tsx';
 import { FormAlert } from '../../ui/form/FormAlert.tsx';
@@ -42,7 +38,10 @@ export function DeliveryLog({ endpoints }: { endpoints: readonly WebhookEndpoint
           value={filter.status ?? ANY}
           options={[
             { value: ANY, label: t('log.anyStatus') },
-            ...WebhookMessageStatus.options.map((status) => ({ value: status, label: t(`log.statuses.${status}`) })),
+            ...WebhookMessageStatus.options.map((status) => ({
+              value: status,
+              label: t(`log.statuses.${status}`),
+            })),
           ]}
           onChange={(value) =>
             setFilter({ ...filter, page: 1, status: WebhookMessageStatus.safeParse(value).data })
@@ -61,7 +60,10 @@ export function DeliveryLog({ endpoints }: { endpoints: readonly WebhookEndpoint
           onResend={(message) =>
             resend.mutate(
               { id: message.id },
-              { onSuccess: () => showNotice({ key: 'webhooks:notices.resent', tone: 'success', durationMs: 6_000 }) },
+              {
+                onSuccess: () =>
+                  showNotice({ key: 'webhooks:notices.resent', tone: 'success', durationMs: 6_000 }),
+              },
             )
           }
         />
@@ -150,6 +152,7 @@ function MessagesTable({ messages, urlOf, busy, onResend }: MessagesTableProps) 
 function LastAnswer({ message }: { message: WebhookMessage }) {
   const { t } = useTranslation('webhooks');
   if (message.last_status !== null) return <>{t('log.httpStatus', { status: message.last_status })}</>;
-  if (message.last_error !== null) return <span className="webhook-log-table__error">{message.last_error}</span>;
+  if (message.last_error !== null)
+    return <span className="webhook-log-table__error">{message.last_error}</span>;
   return <>{t('log.none')}</>;
 }

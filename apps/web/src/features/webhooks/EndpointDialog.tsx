@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -52,14 +51,15 @@ export function EndpointDialog({ endpoint, onDone, onCancel }: EndpointDialogPro
           ? { key: 'errors.url' }
           : undefined,
   });
-  const created = useRef<WebhookEndpointWithSecret | null>(null);
+  // The answer to an add holds the secret, and onSent hears only the values: send hands it on.
   const submit = submitToServer(form, {
     send: async ({ url, description, events, enabled }) => {
-      if (endpoint) await update.mutateAsync({ id: endpoint.id, url, description, events, enabled });
-      else created.current = await create.mutateAsync({ url, description, events });
+      if (!endpoint) return onDone(await create.mutateAsync({ url, description, events }));
+      await update.mutateAsync({ id: endpoint.id, url, description, events, enabled });
+      onDone(null);
     },
     refusalOf: (failure) => ({ form: webhooksErrorKey(failure), fields: refusedFields(failure) }),
-    onSent: () => onDone(created.current),
+    onSent: () => undefined,
   });
   const mode = endpoint ? 'edit' : 'add';
   return (
@@ -99,7 +99,9 @@ function EventChoices() {
   const error = useFieldMessage('events');
   const chosen = new Set<WebhookEventType>(field.value);
   const toggle = (type: WebhookEventType, on: boolean) =>
-    field.onChange(WEBHOOK_EVENT_CATALOGUE.map((e) => e.type).filter((e) => (e === type ? on : chosen.has(e))));
+    field.onChange(
+      WEBHOOK_EVENT_CATALOGUE.map((e) => e.type).filter((e) => (e === type ? on : chosen.has(e))),
+    );
   return (
     <fieldset className="webhook-form__events" aria-invalid={error ? true : undefined}>
       <legend>{t('form.events')}</legend>

@@ -4,7 +4,15 @@ import { showNotice } from '../../api/notice-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
 /** The signing secret, shown this once after adding an endpoint or rotating its secret. */
-export function SecretShownDialog({ url, secret, onClose }: { url: string; secret: string; onClose: () => void }) {
+export function SecretShownDialog({
+  url,
+  secret,
+  onClose,
+}: {
+  url: string;
+  secret: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('webhooks');
   const id = useId();
   const copy = async () => {

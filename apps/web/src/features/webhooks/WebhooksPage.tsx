@@ -9,17 +9,16 @@ import { DeliveryLog } from './DeliveryLog.tsx';
 import { EndpointDialog } from './EndpointDialog.tsx';
 import { SecretShownDialog } from './SecretShownDialog.tsx';
 import { useEventWords } from './use-event-words.ts';
-import {
-  useDeleteEndpoint,
-  useRotateSecret,
-  useSendTestEvent,
-  useWebhookEndpoints,
-} from './webhooks-api.ts';
+import { useDeleteEndpoint, useRotateSecret, useSendTestEvent, useWebhookEndpoints } from './webhooks-api.ts';
 import { webhooksErrorKey } from './webhooks-error.ts';
 import '../../ui/admin-tables.css';
 import './webhooks.css';
 
-const notice = (key: string) => ({ key: `webhooks:notices.${key}`, tone: 'success' as const, durationMs: 6_000 });
+const notice = (key: string) => ({
+  key: `webhooks:notices.${key}`,
+  tone: 'success' as const,
+  durationMs: 6_000,
+});
 
 type Editing = { endpoint?: WebhookEndpoint } | null;
 type Confirming = { action: 'rotate' | 'delete'; endpoint: WebhookEndpoint } | null;
@@ -73,11 +72,7 @@ export default function WebhooksPage() {
         />
       )}
       {confirming && (
-        <ConfirmAction
-          {...confirming}
-          onRotated={setSecret}
-          onClose={() => setConfirming(null)}
-        />
+        <ConfirmAction {...confirming} onRotated={setSecret} onClose={() => setConfirming(null)} />
       )}
       {secret && (
         <SecretShownDialog url={secret.endpoint.url} secret={secret.secret} onClose={() => setSecret(null)} />
@@ -127,7 +122,9 @@ function EndpointsTable({ endpoints, onEdit, onConfirm, onTest }: EndpointsTable
                   ))}
                 </ul>
               </td>
-              <td data-label={column('status')}>{endpoint.enabled ? t('status.active') : t('status.disabled')}</td>
+              <td data-label={column('status')}>
+                {endpoint.enabled ? t('status.active') : t('status.disabled')}
+              </td>
               <td className="data-table__actions">
                 <div className="webhooks-table__buttons">
                   <button type="button" className="button button--secondary" onClick={() => onEdit(endpoint)}>
@@ -135,7 +132,11 @@ function EndpointsTable({ endpoints, onEdit, onConfirm, onTest }: EndpointsTable
                     {whose}
                   </button>
                   {endpoint.enabled && (
-                    <button type="button" className="button button--secondary" onClick={() => onTest(endpoint)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => onTest(endpoint)}
+                    >
                       {t('test.open')}
                       {whose}
                     </button>

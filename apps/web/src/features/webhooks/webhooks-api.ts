@@ -43,9 +43,12 @@ export function useWebhookEndpoints() {
 
 export function useWebhookMessages({ endpointId, status, page, pageSize }: MessageFilter) {
   const query = Object.fromEntries(
-    Object.entries({ endpoint_id: endpointId, status, page: String(page), page_size: String(pageSize) }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      endpoint_id: endpointId,
+      status,
+      page: String(page),
+      page_size: String(pageSize),
+    }).filter(([, value]) => value !== undefined),
   ) as Record<string, string>;
   return useQuery({
     queryKey: [...useWebhooksKey(), 'messages', query],
@@ -76,9 +79,8 @@ function useWebhookWrite<Input, Output>(path: string, parse: (answer: unknown) =
 const ignore = () => undefined;
 
 export const useCreateEndpoint = () =>
-  useWebhookWrite<WebhookEndpointCreate, ReturnType<typeof webhookEndpointWithSecret.parse>>(
-    '',
-    (answer) => webhookEndpointWithSecret.parse(answer),
+  useWebhookWrite<WebhookEndpointCreate, ReturnType<typeof webhookEndpointWithSecret.parse>>('', (answer) =>
+    webhookEndpointWithSecret.parse(answer),
   );
 export const useUpdateEndpoint = () => useWebhookWrite<EndpointChange, void>('update/', ignore);
 export const useDeleteEndpoint = () => useWebhookWrite<{ id: string }, void>('delete/', ignore);

@@ -19,6 +19,8 @@ export function refusedFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.code !== Codes.validation) return {};
   const named = new Set((error.body.errors ?? []).map((e) => e.path));
   return Object.fromEntries(
-    (['url', 'events'] as const).filter((path) => named.has(path)).map((path) => [path, `errors.${path}Refused`]),
+    (['url', 'events'] as const)
+      .filter((path) => named.has(path))
+      .map((path) => [path, `errors.${path}Refused`]),
   );
 }

@@ -125,7 +125,13 @@ describe('the webhooks page', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
     expect(sent(UPDATE)).toEqual([
-      { id: CRM, url: URL, description: 'CRM', events: ['document.signed', 'order.status_changed'], enabled: true },
+      {
+        id: CRM,
+        url: URL,
+        description: 'CRM',
+        events: ['document.signed', 'order.status_changed'],
+        enabled: true,
+      },
     ]);
   });
 
@@ -191,7 +197,9 @@ describe('the webhooks page', () => {
     await expect.poll(() => sent(RESEND)).toEqual([{ id: 'msg_dead1' }]);
 
     await screen.getByLabelText('Endpoint').selectOptions(URL);
-    await expect.poll(() => searches(MESSAGES).at(-1)).toBe(`?endpoint_id=${CRM}&status=dead&page=1&page_size=25`);
+    await expect
+      .poll(() => searches(MESSAGES).at(-1))
+      .toBe(`?endpoint_id=${CRM}&status=dead&page=1&page_size=25`);
   });
 
   test('tells why the server refused to send a message again', async () => {
