@@ -80,6 +80,8 @@ describe('the webhooks page', () => {
     server.answers.set(`GET ${LIST}`, { endpoints: [] });
     const screen = await renderScreen(<WebhooksPage />);
     await expect.element(screen.getByText('No endpoint has been added yet.')).toBeVisible();
+    // The log's pager loads the admin words; wait for it so the focus set below stays put.
+    await expect.element(screen.getByRole('navigation', { name: /Webhook messages/ })).toBeVisible();
     (screen.getByRole('button', { name: 'Add endpoint' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
