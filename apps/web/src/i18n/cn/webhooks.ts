@@ -5,7 +5,7 @@ import type gb from '../gb/webhooks.ts';
 export default {
   title: 'Webhooks',
   intro:
-    '发生事件时（例如提交了入院资料或签署了文件），门户会通知这些地址。每条消息只包含 ID，接收方通过 FHIR API 读取其余内容。消息由端点的密钥签名。',
+    '发生事件时（例如提交了入院登记表或签署了文件），门户会通知这些地址。每条消息只包含 ID，接收方通过 FHIR API 读取其余内容。消息由端点的密钥签名。',
   loading: '正在加载…',
   working: '处理中…',
   empty: '尚未添加任何端点。',
