@@ -76,6 +76,19 @@ export const ENCRYPTED_COLUMNS: EncryptedColumn[] = [
     context: ctx('device-delivery:', col('order_id')),
   },
   {
+    table: 'bulk_export_files',
+    column: 'content',
+    keys: ['id'],
+    context: ctx('bulk_export_files:', col('export_id'), ':', col('id')),
+  },
+  { table: 'webhook_endpoints', column: 'secret', keys: ['id'], context: ctx('webhook_endpoints.secret') },
+  {
+    table: 'webhook_endpoints',
+    column: 'previous_secret',
+    keys: ['id'],
+    context: ctx('webhook_endpoints.secret'),
+  },
+  {
     table: 'signing_certificates',
     column: 'private_key_enc',
     keys: ['purpose'],

@@ -3,7 +3,23 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import * as schema from '../../src/db/schema/index.ts';
-import { documentFiles, messageAttachments, mfaFactors, settings, users } from '../../src/db/schema/index.ts';
+import {
+  bulkExportFiles,
+  bulkExports,
+  documentFiles,
+  fhirClients,
+  messageAttachments,
+  mfaFactors,
+  settings,
+  users,
+  webhookEndpoints,
+} from '../../src/db/schema/index.ts';
+import { fileContext } from '../../src/modules/fhir/bulk/ndjson-files.ts';
+import {
+  newSecret,
+  openSecret,
+  sealSecret as sealWebhookSecret,
+} from '../../src/modules/webhooks/endpoint-secrets.ts';
 import { DataCipher } from '../../src/lib/data-cipher.ts';
 import { ENCRYPTED_COLUMNS } from '../../src/lib/key-rotation.ts';
 import { loadSecret, sealSecret } from '../../src/modules/settings/settings-queries.ts';
@@ -49,7 +65,44 @@ async function readEverything(ctx: AppContext, patientId: string) {
     documents: await Promise.all(
       files.map(async (f) => (await loadDocumentFile(ctx, ctx.db, f.id)).bytes.toString('base64')),
     ),
+    webhookSecrets: (await ctx.db.select().from(webhookEndpoints)).map((e) => [
+      openSecret(ctx, e.secret),
+      e.previousSecret && openSecret(ctx, e.previousSecret),
+    ]),
+    exportFiles: (await ctx.db.select().from(bulkExportFiles)).map((f) =>
+      ctx.cipher.decrypt(f.content, fileContext(f.exportId, f.id)).toString('utf8'),
+    ),
   };
+}
+
+/** A webhook endpoint in the middle of a secret's rotation, and a bulk export's sealed file. */
+async function seedIntegration(ctx: AppContext) {
+  await ctx.db.insert(webhookEndpoints).values({
+    url: 'https://engine.example/hooks',
+    events: ['document.signed'],
+    secret: sealWebhookSecret(ctx, newSecret()),
+    previousSecret: sealWebhookSecret(ctx, newSecret()),
+    previousSecretUntil: new Date(Date.now() + 3_600_000),
+  });
+  const [client] = await ctx.db
+    .insert(fhirClients)
+    .values({ name: 'Rotation EHR', jwks: { keys: [] }, scopes: ['system/*.rs'] })
+    .returning();
+  const [run] = await ctx.db
+    .insert(bulkExports)
+    .values({ clientId: client!.id, request: 'Patient/$export', types: ['Patient'], expiresAt: new Date() })
+    .returning();
+  const fileId = crypto.randomUUID();
+  await ctx.db.insert(bulkExportFiles).values({
+    id: fileId,
+    exportId: run!.id,
+    resourceType: 'Patient',
+    count: 1,
+    content: ctx.cipher.encrypt(
+      Buffer.from('{"resourceType":"Patient","id":"x"}\n'),
+      fileContext(run!.id, fileId),
+    ),
+  });
 }
 
 describe('npm run rotate-keys', () => {
@@ -74,6 +127,7 @@ describe('npm run rotate-keys', () => {
       const { ctx } = t.portal;
       const [patient] = await ctx.db.select().from(users).where(eq(users.email, DEMO_PATIENT.email));
       patientId = patient!.id;
+      await seedIntegration(ctx);
       await savePatientResource(ctx, ctx.db, patientId, 'contact', {
         phone: '+15550100',
         city: 'Springfield',
@@ -128,6 +182,9 @@ describe('npm run rotate-keys', () => {
       'message_attachments.data_enc: 1',
       'handshakes.shared_secret_enc: 1',
       'caregiver_grants.details_enc: 1',
+      'webhook_endpoints.secret: 1',
+      'webhook_endpoints.previous_secret: 1',
+      'bulk_export_files.content: 1',
     ]) {
       expect(rotated.output).toContain(column);
     }
