@@ -27,7 +27,9 @@ const HEADINGS = {
 /** A public ES384 key set, as an EHR's integration engineer registers it. */
 function publicJwks(): string {
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
-  return JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'ES384' }] });
+  return JSON.stringify({
+    keys: [{ ...publicKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'ES384' }],
+  });
 }
 
 test.beforeAll(async () => {
