@@ -1,25 +1,7 @@
-import { Codes } from '@portal/protocol';
-import { ApiError, NetworkError } from '../../api/api-error.ts';
-import { NOTICE_CODES } from '../../api/error-notices.ts';
+import { COMMON_CODE_KEYS, errorKeyOf, refusedFieldKeys } from '../../api/error-key.ts';
 
 /** The `api-clients` key for a failed call, or null when the API layer already told the person. */
-export function apiClientsErrorKey(error: unknown): string | null {
-  if (error instanceof NetworkError) return null;
-  if (!(error instanceof ApiError)) return 'errors.generic';
-  if (error.status === 401 || NOTICE_CODES.has(error.code)) return null;
-  if (error.code === Codes.itemsNotFound) return 'errors.notFound';
-  if (error.code === Codes.validation) return 'errors.validation';
-  if (error.code === Codes.forbidden) return 'errors.forbidden';
-  return 'errors.generic';
-}
+export const apiClientsErrorKey = (error: unknown) => errorKeyOf(error, COMMON_CODE_KEYS);
 
-/** The fields a 10400 named, each with this form's words for it (the server's are English). */
-export function refusedFields(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.code !== Codes.validation) return {};
-  const named = new Set((error.body.errors ?? []).map((e) => e.path));
-  return Object.fromEntries(
-    (['jwks', 'scopes'] as const)
-      .filter((path) => named.has(path))
-      .map((path) => [path, `errors.${path}Refused`]),
-  );
-}
+/** The registration fields a 10400 named, with this form's words for them. */
+export const refusedFields = (error: unknown) => refusedFieldKeys(error, ['jwks', 'scopes']);

@@ -1,8 +1,7 @@
 import { Codes } from '@portal/protocol';
-import { ApiError, NetworkError } from '../../api/api-error.ts';
-import { NOTICE_CODES } from '../../api/error-notices.ts';
+import { errorKeyOf } from '../../api/error-key.ts';
 
-const BY_CODE: Partial<Record<number, string>> = {
+const BY_CODE = {
   [Codes.fileType]: 'errors.fileType',
   [Codes.tooLarge]: 'errors.tooLarge',
   [Codes.validation]: 'errors.validation',
@@ -10,9 +9,4 @@ const BY_CODE: Partial<Record<number, string>> = {
 };
 
 /** The `messages` i18n key for a failed call, or null when the API layer already told the person. */
-export function messageErrorKey(error: unknown): string | null {
-  if (error instanceof NetworkError) return null;
-  if (!(error instanceof ApiError)) return 'errors.generic';
-  if (error.status === 401 || NOTICE_CODES.has(error.code)) return null;
-  return BY_CODE[error.code] ?? 'errors.generic';
-}
+export const messageErrorKey = (error: unknown) => errorKeyOf(error, BY_CODE);

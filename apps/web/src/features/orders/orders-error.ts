@@ -1,6 +1,5 @@
 import { Codes } from '@portal/protocol';
-import { ApiError, NetworkError } from '../../api/api-error.ts';
-import { NOTICE_CODES } from '../../api/error-notices.ts';
+import { COMMON_CODE_KEYS, errorKeyOf } from '../../api/error-key.ts';
 
 /**
  * The `orders-staff` key of the message for a failed orders or catalogue call, or null when the
@@ -9,12 +8,5 @@ import { NOTICE_CODES } from '../../api/error-notices.ts';
  * way, reading it again shows what now stands.
  */
 export function ordersErrorKey(error: unknown, conflictKey = 'errors.orderConflict'): string | null {
-  if (error instanceof NetworkError) return null;
-  if (!(error instanceof ApiError)) return 'errors.generic';
-  if (error.status === 401 || NOTICE_CODES.has(error.code)) return null;
-  if (error.code === Codes.conflict) return conflictKey;
-  if (error.code === Codes.itemsNotFound) return 'errors.notFound';
-  if (error.code === Codes.validation) return 'errors.validation';
-  if (error.code === Codes.forbidden) return 'errors.forbidden';
-  return 'errors.generic';
+  return errorKeyOf(error, { ...COMMON_CODE_KEYS, [Codes.conflict]: conflictKey });
 }
