@@ -155,6 +155,11 @@ export const configSchema = z.object({
     .describe(
       'Let webhook endpoints use plain http:// addresses (a receiver on this machine or a private network); default off in production, on otherwise.',
     ),
+  WEBHOOK_ALLOW_LOOPBACK: bool
+    .optional()
+    .describe(
+      "Let webhook deliveries reach an address on the portal's own machine (127.0.0.0/8, ::1), as a test receiver is; default off in production, on otherwise. Link-local and reserved addresses (cloud metadata at 169.254.169.254) are never reached.",
+    ),
   BOOKING_URL: httpsUrl
     .default('https://northbridge.example/book-a-call')
     .describe('Book-an-info-call link (https).'),
@@ -172,6 +177,8 @@ export type Config = z.infer<typeof configSchema> & {
   apiDocs: boolean;
   /** WEBHOOK_ALLOW_HTTP with its default applied. */
   webhookAllowHttp: boolean;
+  /** WEBHOOK_ALLOW_LOOPBACK with its default applied. */
+  webhookAllowLoopback: boolean;
 };
 
 /** Besides DATABASE_URL or an explicit DATA_DIR. */
@@ -231,5 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The full route map helps an attacker more than an operator; production opts in.
     apiDocs: (c.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
     webhookAllowHttp: c.WEBHOOK_ALLOW_HTTP ?? !production,
+    webhookAllowLoopback: c.WEBHOOK_ALLOW_LOOPBACK ?? !production,
   };
 }

@@ -1,8 +1,10 @@
 import { Webhook } from 'standardwebhooks';
+import { Agent, fetch } from 'undici';
 import type { AppContext } from '../../context.ts';
 import type { webhookEndpoints, webhookMessages } from '../../db/schema/index.ts';
 import { openSecret } from './endpoint-secrets.ts';
 import { refusedUrl } from './endpoint-url.ts';
+import { receiverLookup, RefusedAddressError, refusedHostname } from './receiver-address.ts';
 
 const TIMEOUT_MS = 10_000;
 /** What the log keeps of a failure: a status line or an error name, never a response body. */
@@ -26,10 +28,22 @@ export function signatures(ctx: AppContext, endpoint: Endpoint, id: string, at: 
   return secrets.map((sealed) => new Webhook(openSecret(ctx, sealed)).sign(id, at, body)).join(' ');
 }
 
+/** One connection pool per allowance: its sockets connect only where `receiverLookup` lets them. */
+const agents = new Map<boolean, Agent>();
+function agentFor(config: AppContext['config']): Agent {
+  let agent = agents.get(config.webhookAllowLoopback);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: receiverLookup(config) } });
+    agents.set(config.webhookAllowLoopback, agent);
+  }
+  return agent;
+}
+
 function failure(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError')
     return `No answer within ${TIMEOUT_MS / 1000} s`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  if (cause instanceof RefusedAddressError) return cause.message;
   if (typeof cause?.code === 'string') return `Could not connect (${cause.code})`;
   return 'Could not connect';
 }
@@ -43,7 +57,8 @@ export async function attemptDelivery(
   endpoint: Endpoint,
   message: Message,
 ): Promise<AttemptResult> {
-  const refusal = refusedUrl(ctx.config, endpoint.url);
+  const refusal =
+    refusedUrl(ctx.config, endpoint.url) ?? refusedHostname(ctx.config, new URL(endpoint.url).hostname);
   if (refusal) return { delivered: false, status: null, error: refusal };
   const body = JSON.stringify(message.payload);
   // Receivers compare the timestamp with their own clock (five minutes either way): the wall
@@ -53,6 +68,7 @@ export async function attemptDelivery(
     const response = await fetch(endpoint.url, {
       method: 'POST',
       redirect: 'manual',
+      dispatcher: agentFor(ctx.config),
       signal: AbortSignal.timeout(TIMEOUT_MS),
       headers: {
         'content-type': 'application/json',

@@ -9,7 +9,8 @@ import type {
 } from '@portal/protocol';
 import type { PortalClient } from '@portal/protocol/testing';
 import { purgeGrowingTables } from '../../../src/jobs/purge-growing-tables.ts';
-import { auditLog, users, webhookMessages } from '../../../src/db/schema/index.ts';
+import { auditLog, users, webhookEndpoints, webhookMessages } from '../../../src/db/schema/index.ts';
+import { receiverLookup, RefusedAddressError } from '../../../src/modules/webhooks/receiver-address.ts';
 import { codeOf, messageOf, pathsOf, sealedPost } from '../../../testing/answers.ts';
 import { assign, SIGNATURE_FIELDS, signDrawn, uploadTemplate } from '../../../testing/documents.ts';
 import { DEMO_ADMIN, DEMO_PATIENT, startTestPortal, type TestPortal } from '../../../testing/test-portal.ts';
@@ -342,5 +343,98 @@ describe('without WEBHOOK_ALLOW_HTTP', () => {
       ['url'],
       'Enter a web address starting with https://',
     ]);
+  });
+});
+
+describe("the portal's own machine and reserved addresses", () => {
+  const OWN_MACHINE = "The address is on the portal's own machine";
+  const RESERVED = 'The address is link-local or reserved';
+  let guarded: TestPortal;
+  let guardedAdmin: PortalClient;
+  beforeAll(async () => {
+    guarded = await startTestPortal({ env: { WEBHOOK_ALLOW_LOOPBACK: '0' } });
+    guardedAdmin = await guarded.signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  });
+  afterAll(() => guarded.close());
+
+  it.each([
+    ['http://127.0.0.1:9/hooks', OWN_MACHINE],
+    ['http://127.8.9.10/hooks', OWN_MACHINE],
+    ['http://[::1]:9/hooks', OWN_MACHINE],
+    ['http://[::ffff:127.0.0.1]/hooks', OWN_MACHINE],
+    ['http://localhost:9/hooks', OWN_MACHINE],
+    ['http://app.localhost./hooks', OWN_MACHINE],
+    ['http://169.254.169.254/latest/meta-data/', RESERVED],
+    ['http://[fe80::1]/hooks', RESERVED],
+    ['http://0.0.0.0:9/hooks', RESERVED],
+  ])('refuses %s when WEBHOOK_ALLOW_LOOPBACK is off', async (url, message) => {
+    const answer = await sealedPost(guardedAdmin, '/admin/webhooks/', { url, events: ['document.signed'] });
+    expect([answer.status, codeOf(answer), pathsOf(answer), messageOf(answer)]).toEqual([
+      400,
+      10400,
+      ['url'],
+      message,
+    ]);
+  });
+
+  it('keeps a private network open: interface engines live there', async () => {
+    const created = await guardedAdmin.post<WebhookEndpointWithSecret>(
+      '/admin/webhooks/',
+      { url: 'http://10.20.30.40/hooks', events: ['document.signed'] },
+      { encrypt: true },
+    );
+    expect(created.endpoint.url).toBe('http://10.20.30.40/hooks');
+    await guardedAdmin.post('/admin/webhooks/delete/', { id: created.endpoint.id }, { encrypt: true });
+  });
+
+  it('refuses link-local addresses even where loopback is allowed', async () => {
+    const answer = await sealedPost(admin, '/admin/webhooks/', {
+      url: 'http://169.254.169.254/latest/meta-data/',
+      events: ['document.signed'],
+    });
+    expect([codeOf(answer), messageOf(answer)]).toEqual([10400, RESERVED]);
+  });
+
+  it('does not deliver to an endpoint on its own machine stored before the rule', async () => {
+    const {
+      endpoint: { id: endpointId },
+    } = await guardedAdmin.post<WebhookEndpointWithSecret>(
+      '/admin/webhooks/',
+      { url: 'http://10.20.30.40/hooks', events: ['document.signed'] },
+      { encrypt: true },
+    );
+    await guarded.portal.ctx.db
+      .update(webhookEndpoints)
+      .set({ url: receiver.url })
+      .where(eq(webhookEndpoints.id, endpointId));
+    const sent = await guardedAdmin.post<WebhookMessage>(
+      '/admin/webhooks/test/',
+      { id: endpointId },
+      { encrypt: true },
+    );
+    await guarded.portal.webhookQueue.drain();
+    const { items } = await guardedAdmin.get<WebhookMessagePage>('/admin/webhooks/messages/', {
+      endpoint_id: endpointId,
+    });
+    expect(items.find((m) => m.id === sent.id)).toMatchObject({ last_status: null, last_error: OWN_MACHINE });
+    expect(receiver.deliveries).toHaveLength(0);
+  });
+
+  it('refuses, at the socket, a name that resolves to its own machine', async () => {
+    const resolved = await new Promise<unknown>((resolve) =>
+      receiverLookup({ webhookAllowLoopback: false })('localhost', {}, (error, address) =>
+        resolve(error ?? address),
+      ),
+    );
+    expect(resolved).toBeInstanceOf(RefusedAddressError);
+    expect((resolved as Error).message).toBe(OWN_MACHINE);
+    const allowed = await new Promise<unknown>((resolve) =>
+      receiverLookup({ webhookAllowLoopback: true })('localhost', { all: true }, (error, address) =>
+        resolve(error ?? address),
+      ),
+    );
+    expect(allowed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ family: expect.any(Number) })]),
+    );
   });
 });

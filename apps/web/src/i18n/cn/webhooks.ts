@@ -96,7 +96,7 @@ export default {
     email: '请输入电子邮件地址。',
     url: '请输入以 https:// 开头、不含用户名或密码的网址。',
     chooseEvent: '请至少选择一个事件。',
-    urlRefused: '此地址不被接受：请使用 https://，且不含用户名或密码。',
+    urlRefused: '此地址不被接受：请使用 https://，不含用户名或密码，且不能指向门户所在的机器。',
     eventsRefused: '其中有未提供的事件。',
   },
 } satisfies typeof gb;

@@ -95,7 +95,8 @@ export default {
     email: 'Enter an e-mail address.',
     url: 'Enter a web address starting with https://, without a user name or password.',
     chooseEvent: 'Choose at least one event.',
-    urlRefused: 'This address is not accepted: use https:// and no user name or password.',
+    urlRefused:
+      "This address is not accepted: use https://, no user name or password, and an address outside the portal's own machine.",
     eventsRefused: 'One of these events is not offered.',
   },
 };
