@@ -1,15 +1,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { configSchema, SAMPLE_INTAKE } from '@portal/server/testing';
+import { generateSalt, sealJson } from '@portal/protocol';
+import { nodeCryptoPrimitives } from '@portal/protocol/node-crypto';
+import {
+  configSchema,
+  DataCipher,
+  decryptedResource,
+  decryptSharedSecret,
+  encryptedResourceValue,
+  encryptSharedSecret,
+  SAMPLE_INTAKE,
+} from '@portal/server/testing';
 import { FLOOR_UID } from './floor-identity.ts';
 
 /**
- * The floor of a sealed profile read: Fastify 5 and a `pg` pool as large as the portal's, one
- * route running only the database work such a read cannot do without — the session checked in
- * the database, the record read, the read audited — with no cryptography, logging, validation
- * or metrics. Whatever the portal does beyond that costs it its distance to this server's req/s.
- * Its tables live in a schema of their own, dropped when it stops.
+ * The floors of a sealed profile read: Fastify 5 and a `pg` pool as large as the portal's, with
+ * two routes. `/profile/` runs only the database work such a read cannot do without — the
+ * session checked in the database, the record read, the read audited — with no cryptography.
+ * `/sealed-profile/` adds exactly the cryptography protocol.md requires of the read, through the
+ * server's and the protocol package's own functions: the handshake's Z and the stored profile
+ * decrypted at rest (AES-256-GCM), the answer sealed under a fresh salt (§3: HKDF, AES-256-CBC,
+ * HMAC). Neither logs, validates or counts. Whatever the portal does beyond that costs it its
+ * distance to these servers' req/s. Its tables live in a schema of their own, dropped when it stops.
  */
 const { DATABASE_URL, DATABASE_POOL_MAX, PORT } = process.env;
 if (!DATABASE_URL) throw new Error('The floor server needs DATABASE_URL (PostgreSQL)');
@@ -19,8 +32,8 @@ const schema = `bench_floor_${process.pid}`;
 const poolMax = configSchema.shape.DATABASE_POOL_MAX.parse(DATABASE_POOL_MAX);
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: poolMax });
 
-// The portal's `data-cipher.ts` layout: version byte, 12-byte nonce, ciphertext, 16-byte tag.
-const STORED_PROFILE_BYTES = 1 + 12 + Buffer.byteLength(JSON.stringify(SAMPLE_INTAKE.profile)) + 16;
+// A master key of its own: the floor encrypts its own rows at rest, as the portal does its.
+const cipher = { cipher: new DataCipher(randomBytes(32)) };
 const ids = { userId: randomUUID(), sessionId: randomUUID() };
 
 /**
@@ -52,7 +65,7 @@ async function createSchema(): Promise<void> {
     create index on ${schema}.audit_log (at);`);
   await pool.query(`insert into ${schema}.handshakes (uid, shared_secret_enc) values ($1, $2)`, [
     FLOOR_UID,
-    randomBytes(1 + 12 + 32 + 16),
+    encryptSharedSecret(cipher, FLOOR_UID, randomBytes(32)),
   ]);
   await pool.query(`insert into ${schema}.users (id, roles, status) values ($1, '{user}', 'active')`, [
     ids.userId,
@@ -63,7 +76,7 @@ async function createSchema(): Promise<void> {
   );
   await pool.query(
     `insert into ${schema}.patient_resources (user_id, kind, version, data_enc) values ($1, 'profile', 1, $2)`,
-    [ids.userId, randomBytes(STORED_PROFILE_BYTES)],
+    [ids.userId, encryptedResourceValue(cipher, ids.userId, 'profile', SAMPLE_INTAKE.profile)],
   );
 }
 
@@ -131,30 +144,81 @@ async function flushAudit(): Promise<void> {
   flushing = false;
 }
 
+interface ResourceRow {
+  kind: string;
+  version: number;
+  data_enc: Buffer;
+  updated_at: Date;
+}
+
+/** The database work of the read: the session judged, the profile and its draft read, the read audited. */
+async function readProfile(
+  uid: string,
+  meta: { ip: string; userAgent: string | null; requestId: string },
+): Promise<{ sharedSecretEnc: Buffer; rows: ResourceRow[] } | undefined> {
+  const { rows: sessions } = await pool.query({ ...authStatement, values: [uid, ids.sessionId, ids.userId] });
+  const session = sessions[0] as
+    | {
+        shared_secret_enc: Buffer;
+        revoked_at: Date | null;
+        expires_at: Date | null;
+        status: string | null;
+      }
+    | undefined;
+  if (!session || session.revoked_at || !session.expires_at || session.status !== 'active') return undefined;
+  const { rows } = await pool.query({ ...resourceStatement, values: [ids.userId] });
+  await audit([ids.userId, meta.ip, meta.userAgent, meta.requestId]);
+  return { sharedSecretEnc: session.shared_secret_enc, rows: rows as ResourceRow[] };
+}
+
+const metaOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: String(request.id),
+});
+
 await createSchema();
 const app = Fastify();
 app.get('/healthz', async () => ({ ok: true }));
 app.get('/profile/', async (request, reply) => {
-  const { rows: sessions } = await pool.query({
-    ...authStatement,
-    values: [request.headers.uid, ids.sessionId, ids.userId],
-  });
-  const session = sessions[0] as
-    { revoked_at: Date | null; expires_at: Date | null; status: string | null } | undefined;
-  if (!session || session.revoked_at || !session.expires_at || session.status !== 'active') {
-    return reply.code(401).send({ code: 10401 });
-  }
-  const { rows } = await pool.query({ ...resourceStatement, values: [ids.userId] });
-  await audit([ids.userId, request.ip, request.headers['user-agent'] ?? null, String(request.id)]);
-  const saved = (rows as { kind: string; version: number; data_enc: Buffer; updated_at: Date }[]).find(
-    (row) => row.kind === 'profile',
-  );
+  const read = await readProfile(String(request.headers.uid), metaOf(request));
+  if (!read) return reply.code(401).send({ code: 10401 });
+  const saved = read.rows.find((row) => row.kind === 'profile');
   return {
     value: saved?.data_enc.toString('base64') ?? null,
     version: saved?.version ?? 0,
     updated_at: saved?.updated_at.toISOString() ?? null,
     draft: null,
   };
+});
+app.get('/sealed-profile/', async (request, reply) => {
+  const uid = String(request.headers.uid);
+  const read = await readProfile(uid, metaOf(request));
+  if (!read) return reply.code(401).send({ code: 10401 });
+  const z = decryptSharedSecret(cipher, uid, read.sharedSecretEnc);
+  const stored = (kind: string) => {
+    const row = read.rows.find((candidate) => candidate.kind === kind);
+    return (
+      row &&
+      decryptedResource(cipher, {
+        userId: ids.userId,
+        kind,
+        data: row.data_enc,
+        version: row.version,
+        updatedAt: row.updated_at,
+      })
+    );
+  };
+  const saved = stored('profile');
+  const draft = stored('draft:profile');
+  const answer = {
+    value: saved?.value ?? null,
+    version: saved?.version ?? 0,
+    updated_at: saved?.updatedAt.toISOString() ?? null,
+    draft: draft?.value ?? null,
+  };
+  const salt = generateSalt();
+  return { code: 0, salt, data: await sealJson(z, salt, 's2c', answer, nodeCryptoPrimitives) };
 });
 
 const stop = async () => {

@@ -24,6 +24,8 @@ export interface ScenarioResult {
    * shows the pair of the median ratio.
    */
   pairRatios?: readonly number[];
+  /** The row's former yardstick (scenario.alsoAgainst) in the median pair, and every pair's ratio to it. */
+  former?: { name: string; measured: Measurement | undefined; ratios: readonly number[] };
 }
 
 export type RowResult = ScenarioResult | { skipped: SkippedScenario };
@@ -82,6 +84,20 @@ function pairSpread(ratios: readonly number[] | undefined): string {
   const low = Math.min(...ratios);
   const high = Math.max(...ratios);
   return ` (median of ${ratios.length}: ${formatPercent(low).replace(' %', '')}–${formatPercent(high)})`;
+}
+
+/** "event poll: 14,020 req/s, 31 % (median of 3: 29–33 %) of the bare baseline's 45,230 req/s". */
+export function formerYardstickLines(results: readonly RowResult[]): string[] {
+  return results.filter(isMeasured).flatMap(({ scenario, measured, former }) => {
+    if (former === undefined) return [];
+    if (former.measured === undefined) return [`${scenario.name}: the ${former.name} was not measured`];
+    const ratio = measured.requestsPerSecond / former.measured.requestsPerSecond;
+    return [
+      `${scenario.name}: ${measured.requestsPerSecond.toFixed(0)} req/s, ${formatPercent(ratio)}` +
+        `${pairSpread(former.ratios)} of the ${former.name}'s ${former.measured.requestsPerSecond.toFixed(0)} req/s ` +
+        `(p99 ${measured.p99Ms.toFixed(1)} vs ${former.measured.p99Ms.toFixed(1)} ms)`,
+    ];
+  });
 }
 
 export function resultMark(verdict: Pick<Verdict, 'passed' | 'notJudged'>): string {

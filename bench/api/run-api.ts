@@ -4,9 +4,10 @@ import { startEventLoopDelayWindow } from '../lib/event-loop-delay.ts';
 import { startLatencyProbe } from '../lib/latency-probe.ts';
 import { drain, measureRun, warmUp, type Measurement } from '../lib/measure.ts';
 import type { Service } from '../lib/service-process.ts';
-import { FLOOR_ROW } from './floor-identity.ts';
+import { FLOOR_ROW, SEALED_FLOOR_ROW } from './floor-identity.ts';
 import {
   eventLoopDelayLine,
+  formerYardstickLines,
   latencyLine,
   misses,
   notJudged,
@@ -19,8 +20,13 @@ import { yardstickName, type Scenario, type SkippedScenario } from './scenario.t
 import { baselineScenario } from './scenarios/baseline.ts';
 import { chartReadScenario } from './scenarios/chart-read.ts';
 import { documentsListScenario } from './scenarios/documents-list.ts';
-import { eventPollScenario } from './scenarios/event-poll.ts';
-import { floorScenario } from './scenarios/floor.ts';
+import {
+  eventPollScenario,
+  pollBaselineScenario,
+  pollFloorScenario,
+  pollSessions,
+} from './scenarios/event-poll.ts';
+import { floorScenario, sealedFloorScenario } from './scenarios/floor.ts';
 import { handshakeScenario } from './scenarios/handshake.ts';
 import { loginScenario } from './scenarios/login.ts';
 import { medicalHistorySaveScenario } from './scenarios/medical-history-save.ts';
@@ -29,7 +35,7 @@ import { hostileUploadStorm, printStorm, stormMisses } from './hostile-upload-st
 import { loadSettings, type ApiBenchSettings } from './settings.ts';
 import { startPortal, type PortalUnderTest } from './start-portal.ts';
 import { measureStartTimes, START_TIME_RUNS, startTimeTable } from './start-time.ts';
-import { startBaseline, startFloor } from './start-yardsticks.ts';
+import { startBaseline, startFloor, startPollFloor } from './start-yardsticks.ts';
 import { judge } from './targets.ts';
 
 const PROBE_INTERVAL_MS = 50;
@@ -38,8 +44,8 @@ const OPENING_BASELINE_CONNECTIONS = 100;
 const IDLE_PROBE_SECONDS = 2;
 
 /**
- * The API suite: a bare Fastify baseline, the portal and (on PostgreSQL) the floor of a sealed
- * read, each in its own process, under load one scenario at a time; then, with all of them
+ * The API suite: a bare Fastify baseline, the portal, the event poll's floor and (on PostgreSQL)
+ * the floors of a sealed read, each in its own process, under load one scenario at a time; then, with all of them
  * stopped, the portal restarted on the run's database, from its TypeScript and from its build,
  * for the start times. True when every target passed.
  */
@@ -65,10 +71,12 @@ export async function runApiSuite(): Promise<boolean> {
     services.push(baseline);
     portal = await startPortal(settings.databaseUrl);
     services.push(portal.service);
+    const pollFloor = await startPollFloor(portal.env.JWT_SECRET!);
+    services.push(pollFloor);
     const floor = settings.databaseUrl === undefined ? undefined : await startFloor(settings.databaseUrl);
     if (floor !== undefined) services.push(floor);
     console.log(`Portal database: ${portal.engine}`);
-    const results = await benchmark({ baseline, portal, floor }, settings);
+    const results = await benchmark({ baseline, portal, pollFloor, floor }, settings);
     console.log(`Load average after the load scenarios: ${formatLoad()}`);
     printLoadReport(results.rows, results.idle, portal);
     const storm = await hostileUploadStorm(portal);
@@ -104,24 +112,33 @@ export async function runApiSuite(): Promise<boolean> {
 interface Servers {
   baseline: Service;
   portal: PortalUnderTest;
-  /** Undefined on PGlite: the floor measures PostgreSQL statements. */
+  pollFloor: Service;
+  /** Undefined on PGlite: the floors measure PostgreSQL statements. */
   floor: Service | undefined;
 }
 
 /**
  * The scenarios in the order they run, each set up right before its own run. A row judged
- * against another runs right after it: the floor, then the profile read, then the documents list.
+ * against another runs right after it, after its former yardstick: the bare baseline, the poll
+ * floor, then the event poll; the read floor, the sealed read floor, then the profile read,
+ * then the documents list.
  */
-function plan({ portal, floor }: Servers, settings: ApiBenchSettings) {
+function plan({ baseline, portal, pollFloor, floor }: Servers, settings: ApiBenchSettings) {
   const portalUrl = portal.service.baseUrl;
+  let sessions: Promise<Record<string, string>[]> | undefined;
+  const signedInSessions = () => (sessions ??= pollSessions(portalUrl));
+  const onPostgres = (row: { name: string; request: string }, make: (floorUrl: string) => Scenario) => () =>
+    Promise.resolve<Scenario | SkippedScenario>(
+      floor === undefined ? { ...row, notMeasured: 'not measured on PGlite' } : make(floor.baseUrl),
+    );
   return [
     () => handshakeScenario(portalUrl),
     () => loginScenario(portalUrl, settings.warmupSeconds + settings.seconds),
-    () => eventPollScenario(portalUrl),
-    async (): Promise<Scenario | SkippedScenario> =>
-      floor === undefined
-        ? { ...FLOOR_ROW, notMeasured: 'not measured on PGlite' }
-        : floorScenario(floor.baseUrl),
+    async () => pollBaselineScenario(baseline.baseUrl),
+    async () => pollFloorScenario(pollFloor.baseUrl, await signedInSessions()),
+    async () => eventPollScenario(portalUrl, await signedInSessions()),
+    onPostgres(FLOOR_ROW, floorScenario),
+    onPostgres(SEALED_FLOOR_ROW, sealedFloorScenario),
     () => profileReadScenario(portalUrl),
     () => documentsListScenario(portalUrl),
     () => medicalHistorySaveScenario(portal),
@@ -171,30 +188,26 @@ async function benchmark(
       continue;
     }
     made.set(scenario.name, scenario);
-    const { yardstick = 'opening baseline' } = scenario;
+    const { yardstick = 'opening baseline', alsoAgainst } = scenario;
     // A row judged against the run before it; not when that row could not be measured (PGlite).
     const judgedAgainstNeighbour =
-      (yardstick === 'paired baseline' || made.has(yardstickName(yardstick))) &&
-      (scenario.minRatio ?? scenario.maxP99Ratio) !== undefined;
-    // The first pair's yardstick of a row is the row measured right before it; later pairs
-    // measure it again, right before the row's own run.
-    const measureYardstick = async (pair: number): Promise<Measurement | undefined> => {
-      if (yardstick === 'paired baseline') {
-        return (await runScenario(baselineScenario(baseline.baseUrl, scenario.connections), settings))
-          .measured;
-      }
-      const row = made.get(yardstickName(yardstick));
+      made.has(yardstickName(yardstick)) && (scenario.minRatio ?? scenario.maxP99Ratio) !== undefined;
+    // The first pair's yardsticks are the rows measured right before it; later pairs measure
+    // them again, the former one first, right before the row's own run.
+    const measureRow = async (name: string, pair: number): Promise<Measurement | undefined> => {
+      const row = made.get(name);
       return pair === 0 || row === undefined
-        ? measuredRows.get(yardstickName(yardstick))
+        ? measuredRows.get(name)
         : (await runScenario(row, settings)).measured;
     };
     const pairs: Pair[] = [];
     for (let pair = 0; pair < (judgedAgainstNeighbour ? settings.pairs : 1); pair++) {
-      const against = await measureYardstick(pair);
+      const former = alsoAgainst && (await measureRow(alsoAgainst.row, pair));
+      const against = await measureRow(yardstickName(yardstick), pair);
       const { measured, watched } = await runScenario(scenario, settings, watchPortal);
-      pairs.push({ measured, against, watched });
+      pairs.push({ measured, against, former, watched });
     }
-    const { measured, against, watched } = medianPair(pairs);
+    const { measured, against, former, watched } = medianPair(pairs);
     measuredRows.set(scenario.name, measured);
     rows.push({
       scenario,
@@ -203,6 +216,13 @@ async function benchmark(
       watched,
       verdict: judge(scenario, measured, against, watched?.delay),
       ...(pairs.length > 1 && { pairRatios: pairs.map(ratioOf) }),
+      ...(alsoAgainst && {
+        former: {
+          name: alsoAgainst.row,
+          measured: former,
+          ratios: pairs.map((p) => ratioOf({ ...p, against: p.former })),
+        },
+      }),
     });
   }
   return { rows, idle };
@@ -211,10 +231,12 @@ async function benchmark(
 interface Pair {
   measured: Measurement;
   against: Measurement | undefined;
+  /** The row's former yardstick in the same pair, when it has one. */
+  former?: Measurement | undefined;
   watched: PortalWatched | undefined;
 }
 
-const ratioOf = ({ measured, against }: Pair) =>
+const ratioOf = ({ measured, against }: Pick<Pair, 'measured' | 'against'>) =>
   against === undefined ? Number.NaN : measured.requestsPerSecond / against.requestsPerSecond;
 
 /** The pair whose ratio is the median (the lower middle one of an even count). */
@@ -226,10 +248,17 @@ function medianPair(pairs: readonly Pair[]): Pair {
 function printLoadReport(rows: RowResult[], idle: PortalWatched, portal: PortalUnderTest): void {
   console.log(
     '\nEvery scenario must answer 2xx only (0 non-2xx, 0 errors); "—": no other target. "yardstick": what ' +
-      'the ratio and the relative targets divide by: the opening baseline run, the bare baseline measured ' +
-      'right before the row at its connections (paired), or a row measured right before it in this run.\n',
+      'the ratio and the relative targets divide by: the opening baseline run, or a row measured right ' +
+      'before it in this run.\n',
   );
   console.log(resultTable(rows));
+  const formerLines = formerYardstickLines(rows);
+  if (formerLines.length > 0) {
+    console.log(
+      `\nFormer yardsticks (measured in the same pairs, right before the judged one; printed, not judged):\n` +
+        formerLines.map((line) => `  ${line}`).join('\n'),
+    );
+  }
   const login = rows.filter(isMeasured).find((result) => result.watched !== undefined);
   console.log(
     `\nPortal event-loop delay from inside (perf_hooks.monitorEventLoopDelay via its /metrics; each sample ` +

@@ -1,10 +1,10 @@
 import type { Load } from '../lib/measure.ts';
 
 /**
- * What a scenario's ratios divide by: the bare baseline of the run's opening, the bare baseline
- * measured right before the scenario at its connections, or an earlier row of the same run.
+ * What a scenario's ratios divide by: the bare baseline of the run's opening, or an earlier row
+ * of the same run, measured again right before each of the scenario's later pairs.
  */
-export type Yardstick = 'opening baseline' | 'paired baseline' | { row: string };
+export type Yardstick = 'opening baseline' | { row: string };
 
 export interface Scenario {
   name: string;
@@ -13,11 +13,15 @@ export interface Scenario {
   connections: number;
   load: Load;
   /**
-   * What `minRatio` and `maxP99Ratio` compare with; the opening baseline when undefined. A
-   * paired baseline is measured right before the scenario: the baseline's req/s moves a lot
-   * between runs on a shared machine.
+   * What `minRatio` and `maxP99Ratio` compare with; the opening baseline when undefined. A row
+   * is measured again right before each pair: its req/s moves a lot between runs on a shared machine.
    */
   yardstick?: Yardstick;
+  /**
+   * A former yardstick (a row), measured in each pair right before `yardstick` and printed
+   * beside the row's ratio, not judged: how the row compares with what it used to be judged against.
+   */
+  alsoAgainst?: { row: string };
   /** Least share of the yardstick's req/s; undefined while no target is set. */
   minRatio?: number;
   /** Highest p99 as a multiple of the yardstick's p99. */

@@ -11,8 +11,13 @@ export function startBaseline(): Promise<Service> {
   return startYardstick('baseline', 'baseline-server.ts', '/', {});
 }
 
+/** The event poll's floor (poll-floor-server.ts): it verifies the portal's tokens with its JWT_SECRET. */
+export function startPollFloor(jwtSecret: string): Promise<Service> {
+  return startYardstick('poll floor', 'poll-floor-server.ts', '/healthz', { JWT_SECRET: jwtSecret });
+}
+
 /**
- * The floor of a sealed read (floor-server.ts) on PostgreSQL. It inherits the environment the
+ * The floors of a sealed read (floor-server.ts) on PostgreSQL. It inherits the environment the
  * portal gets, so both size their pools from the same DATABASE_POOL_MAX.
  */
 export function startFloor(databaseUrl: string): Promise<Service> {

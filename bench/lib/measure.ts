@@ -28,7 +28,32 @@ export async function warmUp(load: Load, shape: RunShape): Promise<void> {
 
 /** The measured run, bounded in time rather than in request count. */
 export async function measureRun(load: Load, shape: RunShape): Promise<Measurement> {
-  const result = await autocannon({ ...load, connections: shape.connections, duration: shape.seconds });
+  return measurementOf(
+    await autocannon({ ...load, connections: shape.connections, duration: shape.seconds }),
+  );
+}
+
+/** Load kept up until `stop`, for as long as another workload beside it lasts; `stop` gives its figures. */
+export function startLoad(
+  load: Load,
+  connections: number,
+  maxSeconds: number,
+): { stop(): Promise<Measurement> } {
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon({ ...load, connections, duration: maxSeconds }, (error: unknown, result) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+    );
+  });
+  return {
+    async stop() {
+      instance?.stop();
+      return measurementOf(await finished);
+    },
+  };
+}
+
+function measurementOf(result: autocannon.Result): Measurement {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -25,3 +25,9 @@ export { loopbackTlsCertificate, type TlsCertificate } from './tls-certificate.t
 export { configSchema } from '../src/config.ts';
 export { openDatabase } from '../src/db/database.ts';
 export { findUsers, type UserFilter } from '../src/modules/admin/users/user-queries.ts';
+// The protocol work of a request as the server does it, for the bench's floors to repeat exactly.
+export { DataCipher } from '../src/lib/data-cipher.ts';
+export { secretsFromValues } from '../src/lib/secrets.ts';
+export { verifiedClaimsOrNone } from '../src/modules/auth/access-token.ts';
+export { decryptSharedSecret, encryptSharedSecret } from '../src/modules/auth/handshake-queries.ts';
+export { decryptedResource, encryptedResourceValue } from '../src/modules/patient/resource-queries.ts';

@@ -21,7 +21,7 @@ interface StoredSecrets {
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {
   if (config.PORTAL_MASTER_KEY && config.JWT_SECRET)
-    return fromValues(config.PORTAL_MASTER_KEY, config.JWT_SECRET, config.JWT_SECRET_PREVIOUS);
+    return secretsFromValues(config.PORTAL_MASTER_KEY, config.JWT_SECRET, config.JWT_SECRET_PREVIOUS);
   if (config.production) {
     throw new Error('PORTAL_MASTER_KEY and JWT_SECRET are required in production');
   }
@@ -36,7 +36,7 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
       stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
     });
   }
-  return fromValues(
+  return secretsFromValues(
     config.PORTAL_MASTER_KEY ?? stored.masterKey,
     config.JWT_SECRET ?? stored.jwtSecret,
     config.JWT_SECRET_PREVIOUS,
@@ -46,7 +46,8 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
 /** Where a generated master key lives (outside production); rotate-keys rewrites it there. */
 export const generatedSecretsFile = (config: Config) => path.join(config.dataDir, 'secrets.json');
 
-function fromValues(masterKeyHex: string, jwtSecret: string, previous?: string): Secrets {
+/** The keys as the configuration spells them: the master key in hex, JWT secrets as text. */
+export function secretsFromValues(masterKeyHex: string, jwtSecret: string, previous?: string): Secrets {
   const encode = (s: string) => new TextEncoder().encode(s);
   return {
     masterKey: Buffer.from(masterKeyHex, 'hex'),

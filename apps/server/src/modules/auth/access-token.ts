@@ -64,7 +64,10 @@ const MAX_VERIFIED_TOKENS = 100_000;
  * authenticated request verifies a token, and WebCrypto (jose's path) queues each one on libuv's
  * thread pool behind argon2 during a login storm. The rules are jose's for HS256 compact JWS.
  */
-export function verifiedClaimsOrNone(ctx: AppContext, token: string): AccessClaims | undefined {
+export function verifiedClaimsOrNone(
+  ctx: Pick<AppContext, 'secrets' | 'now'>,
+  token: string,
+): AccessClaims | undefined {
   const now = Math.floor(ctx.now().getTime() / 1000);
   let known = verifiedTokens.get(ctx.secrets);
   if (!known) verifiedTokens.set(ctx.secrets, (known = new Map()));

@@ -22,7 +22,7 @@ export async function createHandshake(ctx: AppContext, clientPublicKeyHex: strin
   const now = ctx.now();
   await ctx.db
     .insert(handshakes)
-    .values({ uid, sharedSecret: ctx.cipher.encrypt(z, context(uid)), createdAt: now, lastUsedAt: now });
+    .values({ uid, sharedSecret: encryptSharedSecret(ctx, uid, z), createdAt: now, lastUsedAt: now });
   return { key: server.publicKeyHex, uid };
 }
 
@@ -58,7 +58,16 @@ export async function touchHandshake(ctx: AppContext, uid: string): Promise<void
   await ctx.db.update(handshakes).set({ lastUsedAt: ctx.now() }).where(eq(handshakes.uid, uid));
 }
 
-export function decryptSharedSecret(ctx: AppContext, uid: string, sealed: Uint8Array): Uint8Array {
+/** Z at rest: encrypted under the master key's data key, bound to its uid. */
+export function encryptSharedSecret(ctx: Pick<AppContext, 'cipher'>, uid: string, z: Uint8Array): Uint8Array {
+  return ctx.cipher.encrypt(z, context(uid));
+}
+
+export function decryptSharedSecret(
+  ctx: Pick<AppContext, 'cipher'>,
+  uid: string,
+  sealed: Uint8Array,
+): Uint8Array {
   return ctx.cipher.decrypt(sealed, context(uid));
 }
 

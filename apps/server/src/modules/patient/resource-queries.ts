@@ -27,7 +27,7 @@ export async function savePatientResource(
   value: unknown,
   expectedVersion: number | 'any' = 'any',
 ): Promise<number> {
-  const data = ctx.cipher.encryptJson(value, resourceContext(userId, kind));
+  const data = encryptedResourceValue(ctx, userId, kind, value);
   const now = ctx.now();
   const insert = db.insert(patientResources).values({ userId, kind, data, updatedAt: now });
   let rows: { version: number }[];
@@ -129,9 +129,19 @@ export async function deletePatientResource(db: Queryable, userId: string, kind:
   return rows.length > 0;
 }
 
+/** A resource's value as its row stores it: encrypted, bound to its owner and kind. */
+export function encryptedResourceValue(
+  ctx: Pick<AppContext, 'cipher'>,
+  userId: string,
+  kind: string,
+  value: unknown,
+): Uint8Array {
+  return ctx.cipher.encryptJson(value, resourceContext(userId, kind));
+}
+
 /** A stored row's value decrypted and checked against its owner and kind. */
 export function decryptedResource(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'cipher'>,
   row: Pick<typeof patientResources.$inferSelect, 'userId' | 'kind' | 'data' | 'version' | 'updatedAt'>,
 ): StoredResource {
   return {
