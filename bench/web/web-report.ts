@@ -72,7 +72,6 @@ export function printReport(results: readonly PageResult[], judged: string): boo
   });
   console.log(`\nMedian (min–max) of each page's runs; load: the 1-minute load average at their starts.`);
   console.log(formatTable(columns, rows));
-  console.log(hostPower(results));
 
   const missed = results.filter(
     (result) =>
@@ -80,11 +79,14 @@ export function printReport(results: readonly PageResult[], judged: string): boo
       (result.runs.some((run) => run.problems.length > 0) ||
         summarise(result.runs.map((run) => run.lhr)).some((summary) => summary.passed === false)),
   );
+  // The verdict holds for this host's power only: it is printed beside it.
   if (missed.length === 0) {
-    console.log('\nAll targets met on the medians.');
+    console.log(`\nAll targets met on the medians; ${hostPower(results)}`);
     return true;
   }
-  console.log('\nMissed, with what cost the most in the median run:');
+  const judgedPages = results.filter((result) => result.build === judged).length;
+  console.log(`\n${missed.length} of ${judgedPages} pages missed; ${hostPower(results)}`);
+  console.log('Missed, with what cost the most in the median run:');
   for (const result of missed) explainMiss(result);
   return false;
 }
@@ -98,10 +100,10 @@ function hostPower(results: readonly PageResult[]): string {
   const indexes = results
     .flatMap((result) => result.runs.map((run) => run.lhr.environment.benchmarkIndex))
     .sort((a, b) => a - b);
-  if (indexes.length === 0) return 'Host CPU power (Lighthouse benchmarkIndex): not measured.';
+  if (indexes.length === 0) return 'host CPU power (Lighthouse benchmarkIndex): not measured.';
   const round = (value: number) => Math.round(value).toLocaleString('en-GB');
   return (
-    `Host CPU power (Lighthouse benchmarkIndex, 4× slowdown calibrated for about 1,500): median ` +
+    `host CPU power (Lighthouse benchmarkIndex, 4× slowdown calibrated for about 1,500): median ` +
     `${round(percentile(indexes, 50))} (${round(indexes[0]!)}–${round(indexes.at(-1)!)}) over ${indexes.length} runs.`
   );
 }
