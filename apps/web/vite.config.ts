@@ -25,9 +25,21 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
 ];
 
+/**
+ * libphonenumber-js's numbering plans (83 kB) as its JSON file rather than its `.json.js` copy,
+ * an object literal: Vite turns JSON of more than 10 kB into `JSON.parse("…")` (`json.stringify`
+ * 'auto'), which V8 evaluates about twice as fast, in the task that starts every intake step.
+ */
+const phoneMetadataAsJson = {
+  find: /^\.\.\/\.\.\/metadata\.min\.json\.js$/,
+  replacement: createRequire(import.meta.url).resolve('libphonenumber-js/metadata.min.json'),
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: {
+    alias: [phoneMetadataAsJson, ...(command === 'build' ? reactRouterProduction : [])],
+  },
   server: {
     proxy: {
       '/backend': apiTarget,
