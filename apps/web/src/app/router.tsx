@@ -17,8 +17,21 @@ function elementOf(route: AppRoute) {
   return <NotFoundPage />;
 }
 
+// The first load needs the table's route objects twice, to preload the landing route and to make
+// the router: built once, as a slow phone's main thread is busiest then.
+const built = new WeakMap<readonly AppRoute[], RouteObject[]>();
+
 /** The route table as React Router route objects. */
 export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
+  let objects = built.get(routes);
+  if (!objects) {
+    objects = buildRouteObjects(routes);
+    built.set(routes, objects);
+  }
+  return objects;
+}
+
+function buildRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const handle: RouteHandle = { route };
     if (route.index) return { index: true, element: elementOf(route), handle };
