@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sectionIn, type SectionDefinition } from '../sections/sections.ts';
@@ -25,6 +25,10 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   const saving = useIsMutating({ mutationKey: saveMutationKey(definition.name) }) > 0;
   const reload = useReloadResource(definition.name);
   const contact = useResource('contact');
+  // The step re-renders with every intake answer that arrives; its schema (a zod schema made for
+  // the address's country) is made again only when that country changes.
+  const country = contactCountryOf(contact.data);
+  const section = useMemo(() => sectionIn(definition, country), [definition, country]);
   // Each reload after a conflict starts a fresh form from what is saved now.
   const [reloads, setReloads] = useState(0);
   const [started, setStarted] = useState(false);
@@ -35,7 +39,7 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   return (
     <SectionForm
       key={reloads}
-      definition={sectionIn(definition, contactCountryOf(contact.data))}
+      definition={section}
       state={query.data}
       prefill={prefill}
       restoreDraft={reloads === 0}
