@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   api: async () => (await import('./api/run-api.ts')).runApiSuite(),
   'admin-users': async () => (await import('./admin-users.ts')).runAdminUsersSuite(),
   worklist: async () => (await import('./worklist.ts')).runWorklistSuite(),
+  scale: async () => (await import('./scale/run-scale.ts')).runScaleSuite(),
   'start-time': async () => (await import('./api/start-time.ts')).runStartTimeSuite(),
   'upload-storm': async () => (await import('./api/hostile-upload-storm.ts')).runUploadStormSuite(),
   enumeration: async () => (await import('./enumeration.ts')).runEnumerationSuite(),

@@ -21,6 +21,8 @@ export interface ServiceOptions {
 
 export interface Service {
   baseUrl: string;
+  /** The process group's leader (the server itself), whose memory a suite may watch. */
+  pid: number;
   /** SIGTERM (the portal drains and closes its database), SIGKILL if it lingers. */
   stop(): Promise<void>;
 }
@@ -87,7 +89,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${options.name}: ${reason}${output}`, { cause: error });
   }
-  return { baseUrl: options.baseUrl, stop };
+  return { baseUrl: options.baseUrl, pid, stop };
 }
 
 async function waitForHealth(options: ServiceOptions, hasExited: () => boolean): Promise<void> {

@@ -19,6 +19,7 @@ export { randomPdfWithTrailer } from './hostile-files.ts';
 export { answersTotalling, barthel, draftAnswers } from './assessment.ts';
 export { seedUsers } from './seed-users.ts';
 export { seedWorklist } from './seed-worklist.ts';
+export { bornOn, seedScale } from './seed-scale.ts';
 export { loopbackTlsCertificate, type TlsCertificate } from './tls-certificate.ts';
 
 // What bench programs measure, or size themselves by, of the server itself.

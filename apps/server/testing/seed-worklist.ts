@@ -11,7 +11,22 @@ import { seedWorklistOrders } from './seed-worklist-orders.ts';
 
 const BATCH = 500;
 
-async function seed(ctx: AppContext, patientCount: number, orderCount: number): Promise<void> {
+/**
+ * The seeded patients as a subquery `p`: each one's `id` and number `n` (1..patientCount), so each
+ * rule picks a stable share of patients.
+ */
+export const seededPatients = sql`(select u.id, substring(u.email from 'bench-([0-9]+)@')::int as n
+  from users u where u.email like 'bench-%') p`;
+
+/**
+ * The clinic's rows without the closing `vacuum analyze`, for a seeder that adds more
+ * (seed-scale.ts); `seedWorklist` below describes the mix.
+ */
+export async function seedWorklistRows(
+  ctx: AppContext,
+  patientCount: number,
+  orderCount: number,
+): Promise<void> {
   const db = ctx.db;
   const bfAdl = definitionOf(BF_ADL_INSTRUMENT);
   await db.execute(sql`insert into users (email, first_name, last_name, roles, status, email_verified_at, created_at)
@@ -21,9 +36,7 @@ async function seed(ctx: AppContext, patientCount: number, orderCount: number): 
       '{user}', case when i % 50 = 0 then 'deactivated' else 'active' end, now(),
       now() - (i % 700) * interval '1 day'
     from generate_series(1, ${patientCount}) i`);
-  // n: the patient's number (1..patientCount), so each rule below picks a stable share of patients.
-  const patients = sql`(select u.id, substring(u.email from 'bench-([0-9]+)@')::int as n
-    from users u where u.email like 'bench-%') p`;
+  const patients = seededPatients;
   const [reviewer] = (
     (await db.execute(sql`select id from users where roles @> array['admin'] limit 1`)) as unknown as {
       rows: { id: string }[];
@@ -131,9 +144,12 @@ async function seed(ctx: AppContext, patientCount: number, orderCount: number): 
     from message_threads t join ${patients} on p.id = t.patient_id, generate_series(1, 1 + p.n % 3) k`);
 
   await seedWorklistOrders(db, patients, patientCount, orderCount);
+}
+
+export async function vacuumAnalyze(ctx: AppContext): Promise<void> {
   // As autovacuum leaves a clinic's database: statistics, and a visibility map so a count can read
   // an index alone (a table just bulk-written has none, and every count reads the heap).
-  if (ctx.config.DATABASE_URL) await db.execute(sql`vacuum analyze`);
+  if (ctx.config.DATABASE_URL) await ctx.db.execute(sql`vacuum analyze`);
 }
 
 /**
@@ -155,7 +171,8 @@ export async function seedWorklist(
 ): Promise<void> {
   const portal = await createPortal(loadConfig(env));
   try {
-    await seed(portal.ctx, patientCount, orderCount);
+    await seedWorklistRows(portal.ctx, patientCount, orderCount);
+    await vacuumAnalyze(portal.ctx);
   } finally {
     await portal.close();
   }
