@@ -59,6 +59,19 @@ const HOT_CALLS: {
   },
   { name: 'audit, newest first (admin)', call: ({ admin }) => admin.get('/admin/audit/') },
   {
+    name: "audit of a patient's own actions (admin)",
+    call: ({ admin, patientId }) => admin.get('/admin/audit/', { actor: patientId }),
+  },
+  { name: 'audit by action (admin)', call: ({ admin }) => admin.get('/admin/audit/', { action: 'login' }) },
+  {
+    name: 'audit by action over a week (admin)',
+    call: ({ admin }) =>
+      admin.get('/admin/audit/', {
+        action: 'chart.read',
+        from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      }),
+  },
+  {
     name: 'users search by e-mail (admin)',
     call: ({ admin }) => admin.get('/admin/users/', { q: 'patient@' }),
   },
