@@ -7,10 +7,18 @@ import {
   WORKLIST_QUEUES,
   type CaregiverActivity,
   type CaregiversOverview,
+  type FhirClientList,
+  type WebhookEndpointList,
+  type WebhookMessagePage,
 } from '@portal/protocol';
 import { migrationsDir } from '../../src/paths.ts';
 import { writeReleaseFixture } from '../../testing/upgrade/fixture-writer.ts';
-import { CLOCK_QUEUES, releaseFixtures, WORKLIST_ROUTE } from '../../testing/upgrade/manifest.ts';
+import {
+  CLOCK_QUEUES,
+  releaseFixtures,
+  WEBHOOK_LOG_ROUTE,
+  WORKLIST_ROUTE,
+} from '../../testing/upgrade/manifest.ts';
 import { DIGESTED_TABLES } from '../../testing/upgrade/table-digest.ts';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -49,7 +57,8 @@ describe(`the upgrade fixture writer (${engine})`, () => {
     // Margaret's consent under each certificate, and Xiuying's cn edition from the library.
     expect(manifest.signed_pdfs).toHaveLength(3);
     expect(manifest.audit.rows).toBeGreaterThan(0);
-    // The device orders' rows as they are; the demo seed fills all but holds and proofs.
+    // The device orders' rows and the integrations' as they are; the demo seed fills all of the
+    // orders' but holds and proofs, the scenario the integrations'.
     expect(Object.keys(manifest.tables ?? {}).sort()).toEqual([...DIGESTED_TABLES].sort());
     for (const table of DIGESTED_TABLES.filter(
       (t) => t !== 'device_order_holds' && t !== 'device_deliveries',
@@ -92,6 +101,28 @@ describe(`the upgrade fixture writer (${engine})`, () => {
       representative_signing_allowed: true,
       given: [{ source: 'clinic', status: 'active' }],
     });
+    // The clinic's API clients and webhook endpoint, and the events its steps queued there.
+    const clients = read<FhirClientList>(admin, '/admin/fhir-clients/');
+    expect(clients.clients.map((c) => [c.name, c.revoked_at !== null])).toEqual([
+      ['Old lab system', true],
+      ['Harbour EHR', false],
+    ]);
+    const { endpoints } = read<WebhookEndpointList>(admin, '/admin/webhooks/');
+    expect(endpoints).toMatchObject([{ description: 'Harbour EHR inbox', enabled: true }]);
+    const log = read<WebhookMessagePage>(admin, WEBHOOK_LOG_ROUTE);
+    expect(log.total).toBe(log.items.length);
+    expect(new Set(log.items.map((m) => m.event_type))).toEqual(
+      new Set([
+        'intake.handed_in',
+        'intake.reviewed',
+        'assessment.submitted',
+        'document.signed',
+        'document.declined',
+        'document.expired',
+        'grant.changed',
+      ]),
+    );
+    expect(log.items.every((m) => m.endpoint_id === endpoints[0]!.id)).toBe(true);
     const totals = Object.fromEntries(
       WORKLIST_QUEUES.filter((q) => !CLOCK_QUEUES.includes(q)).map((queue) => [
         queue,

@@ -11,7 +11,13 @@ import {
 } from '@portal/protocol';
 import { PortalClient } from '@portal/protocol/testing';
 import { DEMO_ADMIN } from '../test-portal.ts';
-import { CLOCK_QUEUES, comparable, WORKLIST_ROUTE, type RecordedRead } from './manifest.ts';
+import {
+  CLOCK_QUEUES,
+  comparable,
+  WEBHOOK_LOG_ROUTE,
+  WORKLIST_ROUTE,
+  type RecordedRead,
+} from './manifest.ts';
 
 /** The accounts the scenario signed in, and the patients it describes. */
 export interface World {
@@ -142,7 +148,11 @@ export async function readPlan(w: World, signed: string[]): Promise<PlannedRead[
       '/admin/messages/',
       '/admin/messages/assignees/',
       '/account/notifications/',
+      '/admin/fhir-clients/',
+      '/admin/webhooks/',
     ].map((path) => ({ as: admin, path })),
+    // The whole delivery log: what the scenario's steps queued for the clinic's endpoint.
+    { as: admin, path: WEBHOOK_LOG_ROUTE, query: { page_size: '100' } },
   ];
   const inbox = await w.admin.get<InboxPage>('/admin/messages/');
   // Opening a thread marks the patient's messages read: one with unread messages stays closed.

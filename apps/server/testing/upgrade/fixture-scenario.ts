@@ -25,6 +25,7 @@ import {
   libraryDocument,
   withdrawDemoDocuments,
 } from './fixture-documents.ts';
+import { integrations } from './fixture-integrations.ts';
 import { perform, readPlan, type World } from './fixture-reads.ts';
 import type { FixtureAccount, FixtureManifest } from './manifest.ts';
 
@@ -452,6 +453,7 @@ export async function writeScenario(
   await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const w: World = { baseUrl, dataDir, admin, clients: new Map(), staff: new Map(), ids: new Map() };
   await clinicSettings(admin);
+  await integrations(admin);
   for (const person of Object.values(PEOPLE)) {
     const { email, ...details } = person;
     w.clients.set(email, await signUpPatient(new PortalClient({ baseUrl }), dataDir, email, details));

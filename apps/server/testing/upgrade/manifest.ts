@@ -63,6 +63,17 @@ export interface FixtureKeys {
   JWT_SECRET: string;
 }
 
+export const WEBHOOK_LOG_ROUTE = '/admin/webhooks/messages/';
+/** A delivery log entry's fields about its delivery (WebhookMessage), as opposed to its event. */
+const WEBHOOK_DELIVERY_STATE = [
+  'status',
+  'attempts',
+  'last_status',
+  'last_error',
+  'last_attempt_at',
+  'next_attempt_at',
+] as const;
+
 /**
  * What an answer holds that is not the stored data, by the route that gives it (and only
  * there, so a stored date that happens to share a name is still compared).
@@ -73,6 +84,11 @@ const VOLATILE: { route: RegExp; keys: readonly string[] }[] = [
   { route: /^\/(patient|admin\/patients\/[^/]+)\/bf_adl\/$/, keys: ['due', 'definition'] },
   // Every sign-in moves it, the upgrade test's own included.
   { route: /^\/admin\/users\/$/, keys: ['last_login_at'] },
+  // The scopes a client may be given are the FHIR types the answering release serves.
+  { route: /^\/admin\/fhir-clients\/$/, keys: ['scopes_supported'] },
+  // Every node's webhook worker keeps attempting a pending message, and its delivery window
+  // closes a day after the event: what the log says of delivery moves with the clock alone.
+  { route: /^\/admin\/webhooks\/messages\/$/, keys: WEBHOOK_DELIVERY_STATE },
 ];
 
 /**

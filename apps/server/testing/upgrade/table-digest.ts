@@ -7,7 +7,8 @@ type Rows = { rows: Record<string, string | null>[] };
 /**
  * Tables whose rows a fixture records as they are, not only as the API answers them: the device
  * orders of migration 0021, whose catalogue, history, holds, proofs and resupply prompts a later
- * migration must carry over unchanged, whatever routes read them then.
+ * migration must carry over unchanged, whatever routes read them then; and the integrations of
+ * 0023, whose clients' key sets and queued events' payloads no admin route answers.
  */
 export const DIGESTED_TABLES = [
   'catalogue_items',
@@ -18,7 +19,26 @@ export const DIGESTED_TABLES = [
   'device_order_events',
   'device_deliveries',
   'resupply_prompts',
+  'fhir_clients',
+  'webhook_endpoints',
+  'webhook_messages',
 ] as const;
+
+/**
+ * Columns left out of a table's digest because every node changes them with the clock alone: a
+ * webhook message's delivery state moves with each attempt of the worker and when its window closes.
+ */
+const MOVING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  webhook_messages: [
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'last_attempt_at',
+    'last_status',
+    'last_error',
+    'delivered_at',
+  ],
+};
 
 /** A table's rows as text of the columns a release had. */
 export interface TableDigest {
@@ -63,7 +83,8 @@ export async function tableDigest(db: Database, table: string, columns: string[]
 export async function tableDigests(db: Database): Promise<Record<string, TableDigest>> {
   const digests: Record<string, TableDigest> = {};
   for (const table of DIGESTED_TABLES) {
-    const columns = await columnsOf(db, table);
+    const moving = MOVING_COLUMNS[table] ?? [];
+    const columns = (await columnsOf(db, table)).filter((c) => !moving.includes(c));
     if (columns.length > 0) digests[table] = await tableDigest(db, table, columns);
   }
   return digests;
