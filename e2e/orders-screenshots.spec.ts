@@ -305,6 +305,9 @@ const SIGN_IN: Record<
 
 for (const { locale, device, screens } of MISSING) {
   test(`device-order screens (${locale}, ${device})`, async ({ browser }) => {
+    // Each screen is a sign-in or a chart of a dozen audited reads, an axe run and a shot: the
+    // suite's one minute fits four of them on two busy cores, not the ten of cn on a phone.
+    test.setTimeout(60_000 + screens.length * 20_000);
     const { patient, id, orders } = await patientWithOrders(locale);
     const setup: Setup = { locale, patient, patientId: id, orders };
     const pages = new Map<Person, Page>();
