@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { webhookEndpoints, webhookMessages } from '../../db/schema/index.ts';
 import { openSecret } from './endpoint-secrets.ts';
 import { refusedUrl } from './endpoint-url.ts';
-import { receiverLookup, RefusedAddressError, refusedHostname } from './receiver-address.ts';
+import { receiverLookup, RefusedAddressError } from './receiver-address.ts';
 
 const TIMEOUT_MS = 10_000;
 /** What the log keeps of a failure: a status line or an error name, never a response body. */
@@ -57,8 +57,7 @@ export async function attemptDelivery(
   endpoint: Endpoint,
   message: Message,
 ): Promise<AttemptResult> {
-  const refusal =
-    refusedUrl(ctx.config, endpoint.url) ?? refusedHostname(ctx.config, new URL(endpoint.url).hostname);
+  const refusal = refusedUrl(ctx.config, endpoint.url);
   if (refusal) return { delivered: false, status: null, error: refusal };
   const body = JSON.stringify(message.payload);
   // Receivers compare the timestamp with their own clock (five minutes either way): the wall

@@ -4,10 +4,11 @@ import type { Config } from '../../config.ts';
 
 type Allowance = Pick<Config, 'webhookAllowLoopback'>;
 
+const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
 function blockList(subnets: ReadonlyArray<readonly [string, number]>): BlockList {
   const list = new BlockList();
-  for (const [network, prefix] of subnets)
-    list.addSubnet(network, prefix, isIP(network) === 6 ? 'ipv6' : 'ipv4');
+  for (const [network, prefix] of subnets) list.addSubnet(network, prefix, familyOf(network));
   return list;
 }
 
@@ -31,8 +32,6 @@ const LOOPBACK = blockList([
   ['127.0.0.0', 8],
   ['::1', 128],
 ]);
-
-const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 /** Why a delivery may not go to `address` (an IP); null when it may. */
 export function refusedAddress(allowance: Allowance, address: string): string | null {
