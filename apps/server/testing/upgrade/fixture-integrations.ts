@@ -11,7 +11,7 @@ import { post } from './fixture-calls.ts';
 const UNREACHABLE_RECEIVER = 'http://127.0.0.1:9/portal-events';
 
 /** The events of the scenario's own steps: hand-ins, reviews, BF-ADL answers, documents, grants. */
-const SUBSCRIBED: WebhookEventType[] = [
+export const SUBSCRIBED: WebhookEventType[] = [
   'intake.handed_in',
   'intake.reviewed',
   'assessment.submitted',
