@@ -84,6 +84,11 @@ export function worklistQueuesFor(auths: readonly string[]): WorklistQueue[] {
 /** "Close to the due date": a document awaiting signature that closes within this many days. */
 export const DOCUMENT_DUE_SOON_DAYS = 3;
 export const WORKLIST_PAGE_SIZE = 25;
+/**
+ * A queue's count stops here: "1,000 or more" is what a badge needs to say, and counting a
+ * clinic group's tens of thousands of due items on every page would cost more than the page.
+ */
+export const WORKLIST_COUNT_CAP = 1000;
 
 /** Oldest first: the item waiting longest at the top; newest first: what came in last. */
 export const WorklistSort = z.enum(['oldest', 'newest']);
@@ -161,6 +166,7 @@ export const worklistRow = z.object({
 });
 export type WorklistRow = z.infer<typeof worklistRow>;
 
+/** At most WORKLIST_COUNT_CAP: a count at the cap means at least that many. */
 export const worklistCount = z.object({ queue: WorklistQueue, count: z.number().int() });
 
 export const worklistPage = z.object({
@@ -168,6 +174,7 @@ export const worklistPage = z.object({
   queues: z.array(worklistCount),
   queue: WorklistQueue,
   items: z.array(worklistRow),
+  /** The queue's rows as narrowed, counted as the queues are: at the cap, at least that many. */
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),

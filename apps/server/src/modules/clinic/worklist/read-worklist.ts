@@ -5,6 +5,7 @@ import {
   ProtocolError,
   isOrderQueue,
   ORDER_QUEUES,
+  WORKLIST_COUNT_CAP,
   WORKLIST_PAGE_SIZE,
   worklistQueuesFor,
   type HoldReason,
@@ -60,11 +61,14 @@ const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flag
 
 type QueueCounts = { queue: WorklistQueue; count: number }[];
 
+/** How many of `rows` there are, reading no more than the cap of them. */
+const cappedCount = (rows: SQL) =>
+  sql`(select count(*)::int from (select 1 from ${rows} limit ${WORKLIST_COUNT_CAP}) capped)`;
+
 /** Every visible queue's count in one statement: one scalar subquery per queue. */
 async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date): Promise<QueueCounts> {
   const columns = queues.map(
-    (queue) =>
-      sql`(select count(*)::int from (${queueSql(queue, now).source}) q) as ${sql.identifier(queue)}`,
+    (queue) => sql`${cappedCount(sql`(${queueSql(queue, now).source}) q`)} as ${sql.identifier(queue)}`,
   );
   const [row] = rowsOf<Record<string, number>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
   return queues.map((queue) => ({ queue, count: Number(row![queue]) }));
@@ -109,11 +113,12 @@ async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: numb
   );
 }
 
-/** How many of the queue's rows the narrowing keeps. */
+/** How many of the queue's rows the narrowing keeps, up to the cap. */
 async function countNarrowed(db: Queryable, queue: WorklistQueue, now: Date, narrowing: Narrowing) {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from ${narrowedSource(queueSql(queue, now).source, narrowing)}
-      where ${narrowing.where}`),
+    await db.execute(
+      sql`select ${cappedCount(sql`${narrowedSource(queueSql(queue, now).source, narrowing)} where ${narrowing.where}`)} as n`,
+    ),
   );
   return Number(row!.n);
 }

@@ -7,6 +7,7 @@ import {
   INTAKE_RESOURCE_NAMES,
   ORDER_QUEUES,
   STAFF_PRESETS,
+  WORKLIST_COUNT_CAP,
   WORKLIST_PAGE_SIZE,
   type ClinicAssignment,
   type WorklistQuery,
@@ -279,5 +280,28 @@ describe('the worklist', () => {
     );
     expect(again.resent_from_id).toBe(declinedId);
     expect(await idsIn('declined_documents')).toEqual([]);
+  });
+
+  it('stops counting a queue at the cap, searched or not, and still pages past it', async () => {
+    await insertUsers(
+      w.t,
+      Array.from({ length: WORKLIST_COUNT_CAP + 10 }, (_, i) => ({
+        email: `many-${i}@example.com`,
+        firstName: `Many${i}`,
+        lastName: 'Patient',
+      })),
+    );
+    const due = await worklist(clinician, { queue: 'bf_adl_due' });
+    expect(due.queues.find((q) => q.queue === 'bf_adl_due')!.count).toBe(WORKLIST_COUNT_CAP);
+    expect(due.total).toBe(WORKLIST_COUNT_CAP);
+    expect(due.queues.find((q) => q.queue === 'intake_new')!.count).toBeLessThan(WORKLIST_COUNT_CAP);
+    const searched = await worklist(clinician, { queue: 'bf_adl_due', q: 'many-' });
+    expect(searched.total).toBe(WORKLIST_COUNT_CAP);
+    const pastTheCap = await worklist(clinician, {
+      queue: 'bf_adl_due',
+      q: 'many-',
+      page: WORKLIST_COUNT_CAP / WORKLIST_PAGE_SIZE + 1,
+    });
+    expect(pastTheCap.items).toHaveLength(10);
   });
 });

@@ -2,16 +2,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   HoldReason,
-  isOrderQueue,
   WORKLIST_PAGE_SIZE,
   WorklistQueue,
   WorklistSort,
   type WorklistRow,
 } from '@portal/protocol';
-import { formatNumber } from '../../../i18n/format.ts';
 import { formatPersonName } from '../../../i18n/person-name.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
+import { QueueCount } from './QueueCount.tsx';
 import { ConversationLink, DeclineActions } from './DeclineActions.tsx';
 import { useWorklist, type WorklistNarrowing } from './worklist-api.ts';
 import { WorklistToolbar } from './WorklistToolbar.tsx';
@@ -88,12 +87,7 @@ export function WorklistView() {
                   aria-current={q === data.queue ? 'page' : undefined}
                 >
                   <span>{t(`queues.${q}`)}</span>
-                  <span
-                    className="worklist__count"
-                    aria-label={t(isOrderQueue(q) ? 'queues.countOrders' : 'queues.count', { count })}
-                  >
-                    {formatNumber(count, i18n.language)}
-                  </span>
+                  <QueueCount queue={q} count={count} />
                 </Link>
               </li>
             ))}
