@@ -120,4 +120,14 @@ export async function seedWorklistOrders(
       cross join lateral (select now() + (abs(hashtext(o.id::text)) % 120 - 30) * interval '1 day' as at) e
     where o.status in ('delivered', 'completed') and abs(hashtext(o.id::text || 'r')) % 5 = 0
     on conflict (order_id) do nothing`);
+  // Every other order whose resupply has come round was prompted and mailed when it did, as the
+  // daily job does: a portal started on the seed meets no backlog of thousands of mails.
+  await db.execute(sql`insert into resupply_prompts (patient_id, order_id, eligible_at, reminded_at)
+    select o.patient_id, o.id, e.at, e.at
+    from device_orders o
+      cross join lateral (select o.delivered_at + make_interval(days => min(c.resupply_days)) as at
+        from device_order_items i join catalogue_items c on c.id = i.catalogue_item_id
+        where i.order_id = o.id) e
+    where o.status in ('delivered', 'in_rental', 'completed') and e.at <= now()
+    on conflict (order_id) do nothing`);
 }
