@@ -13,19 +13,35 @@ interface PaginationProps {
   onPage: (page: number) => void;
   /** Without it the page size is fixed and no size choice is offered. */
   onPageSize?: (size: number) => void;
+  /**
+   * When the server stopped counting (`total` is a lower bound): how many rows this page shows,
+   * so the next page is offered while pages are full.
+   */
+  openEnded?: { shown: number };
 }
 
 /** Previous / next and the page size; the range shown is announced when it changes. */
-export function Pagination({ page, pageSize, total, label, onPage, onPageSize }: PaginationProps) {
+export function Pagination({ page, pageSize, total, label, onPage, onPageSize, openEnded }: PaginationProps) {
   const { t, i18n } = useTranslation('admin');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   const n = (value: number) => formatNumber(value, i18n.language);
+  const first = (page - 1) * pageSize + 1;
+  // Open-ended, the rows counted are at least those up to the end of this page.
+  const to = openEnded ? first + openEnded.shown - 1 : Math.min(total, page * pageSize);
+  const counted = openEnded ? Math.max(total, to) : total;
+  const pages = Math.max(1, Math.ceil(counted / pageSize));
+  const last = openEnded ? openEnded.shown < pageSize : page >= pages;
+  const range = {
+    from: n(counted === 0 || to < first ? 0 : first),
+    to: n(to),
+    total: n(counted),
+    page: n(page),
+    pages: n(pages),
+  };
+  const atLeast = openEnded ? 'AtLeast' : '';
   return (
     <nav className="pagination" aria-label={t('pagination.label', { what: label })}>
       <p className="pagination__range" role="status">
-        {t('pagination.range', { from: n(from), to: n(to), total: n(total) })}
+        {t(`pagination.range${atLeast}`, range)}
       </p>
       <div className="pagination__controls">
         {onPageSize && (
@@ -47,11 +63,11 @@ export function Pagination({ page, pageSize, total, label, onPage, onPageSize }:
         >
           {t('pagination.previous')}
         </button>
-        <span className="pagination__page">{t('pagination.page', { page: n(page), pages: n(pages) })}</span>
+        <span className="pagination__page">{t(`pagination.page${atLeast}`, range)}</span>
         <button
           type="button"
           className="button button--secondary"
-          disabled={page >= pages}
+          disabled={last}
           onClick={() => onPage(page + 1)}
         >
           {t('pagination.next')}

@@ -56,6 +56,8 @@ export default {
     previous: '上一页',
     next: '下一页',
     page: '第 {{page}} 页，共 {{pages}} 页',
+    rangeAtLeast: '第 {{from}}–{{to}} 条，至少 {{total}} 条',
+    pageAtLeast: '第 {{page}} 页，至少 {{pages}} 页',
   },
   users: {
     title: '用户',

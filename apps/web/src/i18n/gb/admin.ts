@@ -69,6 +69,8 @@ export default {
     previous: 'Previous page',
     next: 'Next page',
     page: 'Page {{page}} of {{pages}}',
+    rangeAtLeast: '{{from}}–{{to}} of at least {{total}}',
+    pageAtLeast: 'Page {{page}} of at least {{pages}}',
   },
   users: {
     title: 'Users',

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   HoldReason,
+  WORKLIST_COUNT_CAP,
   WORKLIST_PAGE_SIZE,
   WorklistQueue,
   WorklistSort,
@@ -172,6 +173,7 @@ export function WorklistView() {
             page={data.page}
             pageSize={WORKLIST_PAGE_SIZE}
             total={data.total}
+            openEnded={data.total >= WORKLIST_COUNT_CAP ? { shown: data.items.length } : undefined}
             label={t(`queues.${queue}`)}
             onPage={(page) => setParams(new URLSearchParams(hrefOf(queue, page).slice(1)))}
           />

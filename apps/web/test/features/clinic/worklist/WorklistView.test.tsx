@@ -145,6 +145,31 @@ describe('the worklist on a wide screen', () => {
       .not.toBeInTheDocument();
   });
 
+  test('a queue the server stopped counting shows "1,000+" and pages on while pages are full', async () => {
+    await page.viewport(1280, 900);
+    const full = Array.from({ length: 25 }, (_, i) => row(i + 1));
+    const deep = await renderScreen(<WorklistView />, {
+      url: '/users?view=attention&queue=intake_new&page=40',
+      data: [
+        queuePage('intake_new', full, { total: 1000, page: 40 }),
+        queuePage('intake_new', full.slice(0, 3), { total: 1000, page: 41 }),
+        assignees('intake_new'),
+      ],
+      staff: { email: STAFF, auths: ['manage_documents', 'review_intake', 'manage_orders'] },
+    });
+    const queues = deep.getByRole('navigation', { name: 'Queues' });
+    await expect
+      .element(queues.getByRole('link', { name: 'Intake to review 1,000 or more patients' }))
+      .toHaveTextContent('1,000+');
+    const pages = deep.getByRole('navigation', { name: 'Pages of Intake to review' });
+    await expect.element(pages).toHaveTextContent('976–1,000 of at least 1,000');
+    await expect.element(pages).toHaveTextContent('Page 40 of at least 40');
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect.element(pages).toHaveTextContent('1,001–1,003 of at least 1,003');
+    await expect.element(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await expectNoAxeViolations(deep.container);
+  });
+
   test('withdrawing a declined document asks once more in the row, all from the keyboard', async () => {
     await page.viewport(1280, 900);
     const screen = await renderWorklist('declined_documents', [queuePage('declined_documents', [mei])]);
