@@ -100,8 +100,11 @@ export async function openJson(
   }
 }
 
-/** protocol.md §3: HKDF-SHA-256(Z, UTF-8(salt), UTF-8(label)) → 64 bytes = K_enc || K_mac. */
-async function deriveMessageKeys(
+/**
+ * protocol.md §3: HKDF-SHA-256(Z, UTF-8(salt), UTF-8(label)) → 64 bytes = K_enc || K_mac. Exported
+ * for the server's streamed seal, which encrypts piece by piece with these keys.
+ */
+export async function deriveMessageKeys(
   primitives: EnvelopePrimitives,
   z: Uint8Array,
   salt: string,

@@ -23,11 +23,12 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The header line and one line per row, each cell through csvCell. */
-export function csvDocument<T>(columns: CsvColumns<T>, rows: readonly T[]): string {
-  const lines = [
-    columns.map(([header]) => csvCell(header)).join(','),
-    ...rows.map((row) => columns.map(([, read]) => csvCell(read(row))).join(',')),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** The file's first line: a BOM so spreadsheets read UTF-8, then the headers. */
+export function csvHeaderLine<T>(columns: CsvColumns<T>): string {
+  return `\uFEFF${columns.map(([header]) => csvCell(header)).join(',')}\r\n`;
+}
+
+/** One row's line, each cell through csvCell: a file is its header line and these, written as they are read. */
+export function csvLine<T>(columns: CsvColumns<T>, row: T): string {
+  return `${columns.map(([, read]) => csvCell(read(row))).join(',')}\r\n`;
 }

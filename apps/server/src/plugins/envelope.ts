@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Codes, generateSalt, isValidSalt, open, openJson, ProtocolError, sealJson } from '@portal/protocol';
 import { nodeCryptoPrimitives } from '@portal/protocol/node-crypto';
 import type { AppContext } from '../context.ts';
+import { sealedEnvelopePieces } from './sealed-stream.ts';
 import { consumeSalt, loadSharedSecret } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
@@ -17,6 +19,11 @@ declare module 'fastify' {
     sharedSecret(): Promise<Uint8Array>;
     /** An encrypted envelope of `payload` (tokens, PHI) under a fresh server salt. */
     sealed(payload: unknown): Promise<{ code: 0; salt: string; data: string }>;
+    /**
+     * The same envelope as `sealed`, byte for byte, for JSON text written in pieces: a stream for
+     * `reply.send` that pulls the next piece only as the client reads (an answer too big to hold).
+     */
+    sealedStream(json: AsyncIterable<string>): Promise<Readable>;
     [knownSharedSecret]: (() => Uint8Array) | null;
     [pendingSharedSecret]: Promise<Uint8Array> | null;
   }
@@ -93,5 +100,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
     const salt = generateSalt();
     const z = await this.sharedSecret();
     return { code: 0 as const, salt, data: await sealJson(z, salt, 's2c', payload, nodeCryptoPrimitives) };
+  });
+
+  app.decorateRequest('sealedStream', async function (this: FastifyRequest, json: AsyncIterable<string>) {
+    const salt = generateSalt();
+    // Before the first byte: an unknown uid is still a 10014 answer, not a broken body.
+    const z = await this.sharedSecret();
+    return Readable.from(sealedEnvelopePieces(z, salt, json), { objectMode: false });
   });
 });

@@ -55,7 +55,11 @@ export const auditQuery = z
     path: ['to'],
   });
 export type AuditQuery = z.input<typeof auditQuery>;
-export const auditPage = pageOf(auditEntry);
+/**
+ * The count stops at a cap (decision 0042): `total_capped` says there are more rows than `total`,
+ * at least one of them past this page.
+ */
+export const auditPage = pageOf(auditEntry).extend({ total_capped: z.boolean() });
 export type AuditPage = z.infer<typeof auditPage>;
 
 /** A server-made CSV: the web app only saves it. `truncated` when the rows passed the cap. */

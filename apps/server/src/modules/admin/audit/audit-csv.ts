@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@portal/protocol';
-import { csvDocument, type CsvColumns } from '../../../lib/csv.ts';
+import { csvHeaderLine, csvLine, type CsvColumns } from '../../../lib/csv.ts';
 
 const COLUMNS: CsvColumns<AuditEntry> = [
   ['id', (e) => e.id],
@@ -18,7 +18,8 @@ const COLUMNS: CsvColumns<AuditEntry> = [
   ['detail', (e) => (e.detail ? JSON.stringify(e.detail) : null)],
 ];
 
-/** The audit rows as the export's CSV file. */
-export function auditCsv(entries: readonly AuditEntry[]): string {
-  return csvDocument(COLUMNS, entries);
-}
+/** The export's CSV file starts with this line, */
+export const AUDIT_CSV_HEADER = csvHeaderLine(COLUMNS);
+
+/** and has one of these per audit row. */
+export const auditCsvLine = (entry: AuditEntry): string => csvLine(COLUMNS, entry);

@@ -59,59 +59,110 @@ type Person = { id: string | null; email: string | null; first: string | null; l
 const personOf = (p: Person): AuditEntry['actor'] =>
   p.id === null ? null : { id: p.id, email: p.email, name: p.first === null ? null : `${p.first} ${p.last}` };
 
+/** Where a keyset read of the log stopped: the last row's time as PostgreSQL wrote it (microseconds) and id. */
+export interface AuditCursor {
+  at: string;
+  id: number;
+}
+
 /** Newest first; ties on time break on id, so pages never overlap. */
 export async function findAuditEntries(
   db: Queryable,
   filter: AuditFilter,
   window: { limit: number; offset: number },
 ): Promise<{ items: AuditEntry[] }> {
-  const rows = await db
-    .select({
-      row: auditLog,
-      actorEmail: actorUser.email,
-      actorFirst: actorUser.firstName,
-      actorLast: actorUser.lastName,
-      actorClient: fhirClients.name,
-      subjectEmail: subjectUser.email,
-      subjectFirst: subjectUser.firstName,
-      subjectLast: subjectUser.lastName,
-    })
-    .from(auditLog)
-    .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
-    // Decision 0036: a FHIR client acts under its own id; the viewer names it as the clinic did.
-    .leftJoin(fhirClients, eq(fhirClients.id, auditLog.actorId))
-    .leftJoin(subjectUser, eq(subjectUser.id, auditLog.subjectId))
-    .where(whereOf(filter))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const rows = await selectEntries(db, whereOf(filter)).limit(window.limit).offset(window.offset);
+  return { items: rows.map(entryOf) };
+}
+
+/**
+ * The next `limit` rows after `after` in the viewer's order, by keyset on (at, id): each batch is an
+ * index walk from where the last one stopped, however deep the export has gone.
+ */
+export async function findAuditBatch(
+  db: Queryable,
+  filter: AuditFilter,
+  after: AuditCursor | null,
+  limit: number,
+): Promise<{ items: AuditEntry[]; last: AuditCursor | null }> {
+  const rows = await selectEntries(
+    db,
+    and(
+      whereOf(filter),
+      after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+    ),
+  ).limit(limit);
+  const tail = rows.at(-1);
+  return { items: rows.map(entryOf), last: tail ? { at: tail.exactAt, id: tail.row.id } : null };
+}
+
+function selectEntries(db: Queryable, where: SQL | undefined) {
+  return (
+    db
+      .select({
+        row: auditLog,
+        // A JavaScript Date keeps milliseconds; a keyset cursor needs the time to the microsecond.
+        exactAt: sql<string>`${auditLog.at}::text`,
+        actorEmail: actorUser.email,
+        actorFirst: actorUser.firstName,
+        actorLast: actorUser.lastName,
+        actorClient: fhirClients.name,
+        subjectEmail: subjectUser.email,
+        subjectFirst: subjectUser.firstName,
+        subjectLast: subjectUser.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+      // Decision 0036: a FHIR client acts under its own id; the viewer names it as the clinic did.
+      .leftJoin(fhirClients, eq(fhirClients.id, auditLog.actorId))
+      .leftJoin(subjectUser, eq(subjectUser.id, auditLog.subjectId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+  );
+}
+
+type SelectedRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function entryOf({ row, ...who }: SelectedRow): AuditEntry {
   return {
-    items: rows.map(({ row, ...who }) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      action: row.action,
-      outcome: row.outcome,
-      // A row whose account is gone still names its id: evidence outlives accounts.
-      actor:
-        who.actorClient !== null && who.actorFirst === null
-          ? { id: row.actorId!, email: null, name: who.actorClient }
-          : personOf({ id: row.actorId, email: who.actorEmail, first: who.actorFirst, last: who.actorLast }),
-      subject: personOf({
-        id: row.subjectId,
-        email: who.subjectEmail,
-        first: who.subjectFirst,
-        last: who.subjectLast,
-      }),
-      grant_id: row.grantId,
-      target: row.target,
-      ip: row.ip,
-      user_agent: row.userAgent,
-      detail: row.detail ?? null,
-    })),
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    outcome: row.outcome,
+    // A row whose account is gone still names its id: evidence outlives accounts.
+    actor:
+      who.actorClient !== null && who.actorFirst === null
+        ? { id: row.actorId!, email: null, name: who.actorClient }
+        : personOf({ id: row.actorId, email: who.actorEmail, first: who.actorFirst, last: who.actorLast }),
+    subject: personOf({
+      id: row.subjectId,
+      email: who.subjectEmail,
+      first: who.subjectFirst,
+      last: who.subjectLast,
+    }),
+    grant_id: row.grantId,
+    target: row.target,
+    ip: row.ip,
+    user_agent: row.userAgent,
+    detail: row.detail ?? null,
   };
 }
 
-export async function countAuditEntries(db: Queryable, filter: AuditFilter): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(auditLog).where(whereOf(filter));
+/**
+ * How many rows match, counting no further than `atMost + 1`: a count of every match reads every
+ * match (half a million index entries for a busy week), the page only needs to know whether more follow.
+ */
+export async function countAuditEntriesUpTo(
+  db: Queryable,
+  filter: AuditFilter,
+  atMost: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(whereOf(filter))
+    .limit(atMost + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
   return row?.total ?? 0;
 }

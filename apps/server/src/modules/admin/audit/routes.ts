@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { auditQuery, envelopeBody } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { ADMIN_ONLY } from '../../../plugins/route-access.ts';
-import { exportAudit, listAudit } from './read-audit.ts';
+import { exportAuditJson, listAudit } from './read-audit.ts';
 
 const tags = ['admin: audit'];
 const sealed = { 200: envelopeBody };
@@ -28,10 +29,17 @@ export async function adminAuditRoutes(app: FastifyInstance, { ctx }: { ctx: App
     config: { ...ADMIN_ONLY, permission: 'read_audit' },
     schema: {
       tags,
-      summary: 'The filtered rows as CSV (formula-safe), at most 50,000; audited (sealed: AuditExport)',
+      summary:
+        'The filtered rows as CSV (formula-safe), at most 50,000; audited (sealed: AuditExport, streamed)',
       querystring: auditQuery,
       response: sealed,
     },
-    handler: async (request) => request.sealed(await exportAudit(ctx, request.actor(), request.query)),
+    handler: async (request, reply) => {
+      const body = await request.sealedStream(exportAuditJson(ctx, request.actor(), request.query));
+      // A stream goes out past the serialiser; the schema still says what it carries.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as z.output<typeof envelopeBody>);
+    },
   });
 }

@@ -9,7 +9,7 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../../../testing/test-portal.ts';
-import { auditCsv } from '../../../../src/modules/admin/audit/audit-csv.ts';
+import { AUDIT_CSV_HEADER } from '../../../../src/modules/admin/audit/audit-csv.ts';
 import { actingFor, addCaregiver, liveGrant } from '../../../../testing/caregivers.ts';
 import { csvCell } from '../../../../src/lib/csv.ts';
 import { codeOf, pathsOf } from '../../../../testing/answers.ts';
@@ -30,6 +30,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (query: Record<string, string>) => admin.get<AuditPage>('/admin/audit/', query);
+const CSV_HEADER =
+  'id,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail';
 
 describe('audit log', () => {
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
@@ -89,7 +91,7 @@ describe('audit viewer', () => {
     const ids = pages.flatMap((p) => p.items.map((e) => e.id));
     expect(pages.map((p) => p.items.length)).toEqual([5, 5, 2]);
     expect(new Set(ids).size).toBe(12);
-    expect(pages[0]!.total).toBe(12);
+    expect([pages[0]!.total, pages[0]!.total_capped]).toEqual([12, false]);
   });
 
   it('refuses malformed filters with 10400 and their paths', async () => {
@@ -118,9 +120,7 @@ describe('audit viewer', () => {
     expect([exported.rows, exported.truncated]).toEqual([1, false]);
     expect(exported.filename).toMatch(/^audit-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
     const [header, row] = exported.csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe(
-      'id,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail',
-    );
+    expect(header).toBe(CSV_HEADER);
     expect(row).toContain(`,${patientId},${DEMO_PATIENT.email},,'-2+3,'=1+1,"'@SUM(A1), ""quoted""\nnext",`);
     expect(row).toContain('"{""note"":""+cmd""}"');
     const [audited] = (await list({ action: 'admin.audit.export' })).items;
@@ -147,10 +147,56 @@ describe('audit viewer', () => {
 });
 
 describe('CSV export', () => {
-  it('quotes per RFC 4180 and has one column per field, the grant among them', () => {
-    expect(auditCsv([])).toBe(
-      '\uFEFFid,at,action,outcome,actor_id,actor_email,subject_id,subject_email,grant_id,target,ip,user_agent,detail\r\n',
+  it('has one column per field, the grant among them, after a BOM', () => {
+    expect(AUDIT_CSV_HEADER).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+  });
+
+  it('writes a few hundred rows newest first, ties in the same millisecond included, each line as it always was', async () => {
+    const count = 600;
+    // Two rows a microsecond, all 600 in one millisecond: only exact times keep their order and count.
+    await t.portal.ctx.db.insert(auditLog).values(
+      Array.from({ length: count }, (_, i) => ({
+        action: 'test.batches',
+        outcome: 'success',
+        subjectId: patientId,
+        at: sql`timestamptz '2026-01-01T00:00:00Z' + ${Math.floor(i / 2)} * interval '1 microsecond'`,
+        target: i % 5 === 0 ? `=HYPERLINK("x${i}")` : `row ${i}`,
+        ip: '192.0.2.1',
+        userAgent: i % 7 === 0 ? `Agent "${i}"\r\nnext` : null,
+        detail: { n: i },
+      })),
     );
+    const ids = await t.portal.ctx.db
+      .select({ id: auditLog.id, target: auditLog.target })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'test.batches'));
+    const idOf = new Map(ids.map((r) => [r.target, r.id]));
+    const line = (i: number) =>
+      [
+        idOf.get(i % 5 === 0 ? `=HYPERLINK("x${i}")` : `row ${i}`),
+        '2026-01-01T00:00:00.000Z',
+        'test.batches',
+        'success',
+        '',
+        '',
+        patientId,
+        DEMO_PATIENT.email,
+        '',
+        i % 5 === 0 ? `"'=HYPERLINK(""x${i}"")"` : `row ${i}`,
+        '192.0.2.1',
+        i % 7 === 0 ? `"Agent ""${i}""\r\nnext"` : '',
+        `"{""n"":${i}}"`,
+      ].join(',');
+    const newestFirst = Array.from({ length: count }, (_, k) => line(count - 1 - k));
+
+    const exported = await admin.get<AuditExport>('/admin/audit/export/', { action: 'test.batches' });
+    expect([exported.rows, exported.truncated]).toEqual([count, false]);
+    expect(exported.csv).toBe(`\uFEFF${[CSV_HEADER, ...newestFirst].join('\r\n')}\r\n`);
+    const [audited] = (await list({ action: 'admin.audit.export' })).items;
+    expect(audited).toMatchObject({
+      outcome: 'success',
+      detail: { rows: count, truncated: false, filters: { action: 'test.batches' } },
+    });
   });
 
   it("names the grant a caregiver acted under, on the viewer's rows and in the CSV", async () => {
@@ -208,5 +254,38 @@ describe('CSV export', () => {
     [7, '7'],
   ] as const)('writes %j as %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('a log of 50,001 rows of one action', () => {
+  beforeAll(async () => {
+    await t.portal.ctx.db.execute(
+      sql`insert into audit_log (action, outcome, at)
+        select 'test.many', 'success', timestamptz '2001-01-01T00:00:00Z' + g * interval '1 second'
+        from generate_series(1, 50001) g`,
+    );
+  });
+
+  it('exports the newest 50,000 and says the export was cut short', async () => {
+    const exported = await admin.get<AuditExport>('/admin/audit/export/', { action: 'test.many' });
+    expect([exported.rows, exported.truncated]).toEqual([50_000, true]);
+    const lines = exported.csv.split('\r\n');
+    expect(lines.length).toBe(50_002);
+    expect(lines[1]).toContain(',2001-01-01T13:53:21.000Z,test.many,');
+    expect(lines.at(-2)).toContain(',2001-01-01T00:00:02.000Z,test.many,');
+    const [audited] = (await list({ action: 'admin.audit.export' })).items;
+    expect(audited?.detail).toEqual({ rows: 50_000, truncated: true, filters: { action: 'test.many' } });
+  });
+
+  it('pages them with a count that stops past 10,000, or past the page, and says there are more', async () => {
+    const first = await list({ action: 'test.many', page_size: '100' });
+    expect([first.total, first.total_capped, first.items.length]).toEqual([10_000, true, 100]);
+    const pastTheCap = await list({ action: 'test.many', page_size: '100', page: '150' });
+    expect([pastTheCap.total, pastTheCap.total_capped]).toEqual([15_000, true]);
+    expect(pastTheCap.items[0]?.at).toBe(
+      new Date(Date.UTC(2001, 0, 1) + (50_001 - 14_900) * 1000).toISOString(),
+    );
+    const last = await list({ action: 'test.many', page_size: '100', page: '501' });
+    expect([last.total, last.total_capped, last.items.length]).toEqual([50_001, false, 1]);
   });
 });
