@@ -58,6 +58,7 @@ export default function AuditPage() {
           page={filters.page}
           pageSize={filters.pageSize}
           total={audit.data.total}
+          openEnded={audit.data.total_capped ? { shown: audit.data.items.length } : undefined}
           label={t('audit.table.caption')}
           onPage={(page) => apply({ ...filters, page })}
           onPageSize={(pageSize) => apply({ ...filters, page: 1, pageSize })}

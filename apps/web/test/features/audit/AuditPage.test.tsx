@@ -34,9 +34,15 @@ function entry(id: number, change: Partial<AuditEntry> = {}): AuditEntry {
 }
 
 /** The cache entry for the rows at an address, as the page's query keys them. */
-function rowsAt(search: string, items: AuditEntry[], total = items.length) {
+function rowsAt(search: string, items: AuditEntry[], total = items.length, totalCapped = false) {
   const filters = filtersFrom(new URLSearchParams(search));
-  const answer: AuditPageAnswer = { items, total, page: filters.page, page_size: filters.pageSize };
+  const answer: AuditPageAnswer = {
+    items,
+    total,
+    total_capped: totalCapped,
+    page: filters.page,
+    page_size: filters.pageSize,
+  };
   return [['admin-audit', ADMIN, apiQueryOf(filters)], answer] as const;
 }
 
@@ -125,6 +131,27 @@ describe('the audit table on a wide screen', () => {
     await pages.getByRole('button', { name: 'Next page' }).click();
     await expect.element(pages).toHaveTextContent('11–20 of 60');
     await expect.element(screen.getByRole('cell', { name: '192.0.2.11', exact: true })).toBeVisible();
+  });
+});
+
+describe('a log whose count stopped at the cap', () => {
+  const page = (n: number) => Array.from({ length: 50 }, (_, i) => entry(n * 50 + i + 1));
+  const rows = () => [rowsAt('', page(0), 10_000, true), rowsAt('page=2', page(1), 10_000, true)];
+
+  test('says there are at least 10,000 rows and still pages on', async () => {
+    const screen = await renderAudit(rows());
+    const pages = screen.getByRole('navigation', { name: 'Pages of Audit rows' });
+    await expect.element(pages).toHaveTextContent('1–50 of at least 10,000');
+    await expect.element(pages).toHaveTextContent('Page 1 of at least 200');
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect.element(pages).toHaveTextContent('51–100 of at least 10,000');
+    await expectNoAxeViolations(screen.container);
+  });
+
+  test('and in Chinese', async () => {
+    const screen = await renderAudit(rows(), 'cn');
+    await expect.element(screen.getByText('第 1–50 条，至少 10,000 条')).toBeVisible();
+    await expect.element(screen.getByText('第 1 页，至少 200 页')).toBeVisible();
   });
 });
 
