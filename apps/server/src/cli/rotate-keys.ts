@@ -1,7 +1,8 @@
 // `npm run rotate-keys`: re-encrypt everything at rest from PORTAL_MASTER_KEY (the key in use)
-// to PORTAL_MASTER_KEY_NEW, in one transaction. Every node must be stopped first: a node still
-// running on the old key would fail to read what has moved and write what the new key cannot
-// read. PGlite's lock refuses beside a running portal; on PostgreSQL the nodes are looked for.
+// to PORTAL_MASTER_KEY_NEW, and recompute the keyed hashes, in one transaction. Every node must
+// be stopped first: a node still running on the old key would fail to read what has moved and
+// write what the new key cannot read. PGlite's lock refuses beside a running portal; on
+// PostgreSQL the nodes are looked for.
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,6 +12,7 @@ import { openDatabase } from '../db/database.ts';
 import { runningNodes } from '../db/release-guard.ts';
 import { rotateMasterKey } from '../lib/key-rotation.ts';
 import { generatedSecretsFile, loadSecrets } from '../lib/secrets.ts';
+import { rehashDatesOfBirth } from '../modules/patient/index.ts';
 import { openOrExit } from './data-dir-in-use.ts';
 import { parseCli, usageError } from '../../../../scripts/parse-cli.mjs';
 
@@ -64,7 +66,9 @@ const database = await openOrExit(() =>
 try {
   await database.migrate();
   const started = Date.now();
-  const { counts } = await rotateMasterKey(database.db, secrets.masterKey, newKey);
+  const { counts } = await rotateMasterKey(database.db, secrets.masterKey, newKey, {
+    'patient_resources.date_of_birth_hash': (tx, cipher) => rehashDatesOfBirth({ cipher }, tx),
+  });
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   console.log(`Re-encrypted ${total} values under the new master key in ${Date.now() - started} ms:`);
   for (const [column, n] of Object.entries(counts)) if (n > 0) console.log(`  ${column}: ${n}`);

@@ -1,6 +1,7 @@
 import { runDocumentJobs } from '../modules/documents/index.ts';
 import { runBulkExports } from '../modules/fhir/index.ts';
 import { remindResupplies, runOrderJobs } from '../modules/orders/index.ts';
+import { hashDatesOfBirth } from '../modules/patient/index.ts';
 import type { Job } from './job.ts';
 import { purgeGrowingTables } from './purge-growing-tables.ts';
 
@@ -27,6 +28,9 @@ export const JOBS: readonly Job[] = [
   // FHIR Bulk Data exports run here, off the request, one after another (decision 0039); a
   // client polls every few seconds, so a queued export starts within one such interval.
   { name: 'bulk-export', everyMs: 5_000, run: (ctx) => runBulkExports(ctx) },
+  // Profiles an older release wrote get their date of birth's keyed hash (decision 0041); until
+  // then the worklist's search opens them. Once all are hashed a run reads an empty index.
+  { name: 'date-of-birth-hashes', everyMs: 60_000, run: (ctx) => hashDatesOfBirth(ctx, ctx.db) },
   // Retention (retention.ts): handshakes and their salts, sessions, links, events, audit rows.
   // PURGE_INTERVAL_SECONDS sets the interval (createPortal); this is its default.
   { name: 'purge', everyMs: 3_600_000, run: (ctx) => purgeGrowingTables(ctx) },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const FORMAT_VERSION = 1;
 const NONCE_BYTES = 12;
@@ -12,9 +12,25 @@ const TAG_BYTES = 16;
  */
 export class DataCipher {
   private readonly key: Buffer;
+  private readonly hashKeys = new Map<string, Buffer>();
 
   constructor(masterKey: Buffer) {
     this.key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'portal data-at-rest v1', 32));
+  }
+
+  /**
+   * HMAC-SHA-256 of `value` under a key derived from the data key for `purpose` (the HKDF info
+   * label), hex: equal values give equal hashes, so a column of them can be searched by equality.
+   * The key never leaves this object, so a copy of the database cannot recompute a hash, even of
+   * a value with few possibilities such as a date of birth (decision 0041).
+   */
+  keyedHash(purpose: string, value: string): string {
+    let key = this.hashKeys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), purpose, 32));
+      this.hashKeys.set(purpose, key);
+    }
+    return createHmac('sha256', key).update(value, 'utf8').digest('hex');
   }
 
   encrypt(plaintext: Uint8Array, context: string): Uint8Array {

@@ -211,17 +211,30 @@ async function rotateSettingsSecrets(
 }
 
 /**
- * Re-encrypts every value at rest from one master key to another in a single transaction:
- * either all of it moves to the new key or, on any failure (a value the old key cannot
- * open, a lost connection), nothing changes and the old key stays valid.
+ * Recomputes, under the new key, values keyed with the data key (blind indexes): reads what the
+ * rotation has just re-encrypted, through `to`, and answers how many it wrote.
  */
-export async function rotateMasterKey(db: Database, oldKey: Buffer, newKey: Buffer): Promise<RotationReport> {
+export type RekeyHashes = (tx: Queryable, to: DataCipher) => Promise<number>;
+
+/**
+ * Re-encrypts every value at rest from one master key to another, and recomputes the keyed
+ * hashes (`hashes`, by `table.column`), in a single transaction: either all of it moves to the
+ * new key or, on any failure (a value the old key cannot open, a lost connection), nothing
+ * changes and the old key stays valid.
+ */
+export async function rotateMasterKey(
+  db: Database,
+  oldKey: Buffer,
+  newKey: Buffer,
+  hashes: Record<string, RekeyHashes>,
+): Promise<RotationReport> {
   const from = new DataCipher(oldKey);
   const to = new DataCipher(newKey);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const c of ENCRYPTED_COLUMNS) counts[`${c.table}.${c.column}`] = await rotateColumn(tx, c, from, to);
     await rotateSettingsSecrets(tx, from, to, counts);
+    for (const [column, rekey] of Object.entries(hashes)) counts[column] = await rekey(tx, to);
   });
   return { counts };
 }

@@ -192,8 +192,24 @@ export const patientResources = pgTable(
     version: integer('version').notNull().default(1),
     data: bytea('data_enc').notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /**
+     * On a profile: the date of birth's keyed hash (decision 0041), so a search by date opens no
+     * profile. Valid only while `dateOfBirthHashVersion` equals `version`: a profile saved by a
+     * node that does not know the column moves `version` on and is opened until re-hashed.
+     */
+    dateOfBirthHash: text('date_of_birth_hash'),
+    dateOfBirthHashVersion: integer('date_of_birth_hash_version'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    index('patient_resources_date_of_birth_hash_idx')
+      .on(t.dateOfBirthHash)
+      .where(sql`kind = 'profile'`),
+    // The profiles still to hash: empty once the backfill has run, so finding them costs nothing.
+    index('patient_resources_date_of_birth_unhashed_idx')
+      .on(t.userId)
+      .where(sql`kind = 'profile' and date_of_birth_hash_version is distinct from version`),
+  ],
 );
 
 /** Clinic settings editable by administrators; read by every node on each request. */

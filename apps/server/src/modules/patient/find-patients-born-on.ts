@@ -2,26 +2,38 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { patientResources } from '../../db/schema/index.ts';
+import { dateOfBirthHash, unhashedProfile } from './date-of-birth-hash.ts';
 import { decryptedResource } from './resource-queries.ts';
 
 /**
- * Which of `candidates` (a subquery of user ids) were born on `isoDate`. The date of birth is
- * encrypted with the profile, so the candidates' profiles are read and opened: callers pass a
- * bounded set (one worklist queue), never every patient.
+ * Patients born on `isoDate`: those whose profile's keyed hash is the date's, read from its
+ * index (decision 0041), and those among `openable` (a subquery of user ids, e.g. one worklist
+ * queue) whose profile is not hashed yet, opened and compared. Only those profiles are ever
+ * opened, so callers pass a bounded set; the answer may name patients outside it, which the
+ * caller narrows to its own.
  */
 export async function findPatientsBornOn(
   ctx: AppContext,
   db: Queryable,
-  candidates: SQL,
+  openable: SQL,
   isoDate: string,
 ): Promise<string[]> {
-  const rows = await db
+  const hashed = await db
+    .select({ userId: patientResources.userId })
+    .from(patientResources)
+    .where(
+      and(
+        eq(patientResources.kind, 'profile'),
+        eq(patientResources.dateOfBirthHash, dateOfBirthHash(ctx, isoDate)),
+        eq(patientResources.dateOfBirthHashVersion, patientResources.version),
+      ),
+    );
+  const unhashed = await db
     .select()
     .from(patientResources)
-    .where(and(eq(patientResources.kind, 'profile'), inArray(patientResources.userId, candidates)));
-  return rows
-    .filter(
-      (row) => (decryptedResource(ctx, row).value as { date_of_birth?: string }).date_of_birth === isoDate,
-    )
-    .map((row) => row.userId);
+    .where(and(unhashedProfile, inArray(patientResources.userId, openable)));
+  const opened = unhashed.filter(
+    (row) => (decryptedResource(ctx, row).value as { date_of_birth?: string }).date_of_birth === isoDate,
+  );
+  return [...hashed, ...opened].map((row) => row.userId);
 }

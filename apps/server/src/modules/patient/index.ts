@@ -21,6 +21,7 @@ export {
   snapshotEarlierHandIns,
 } from './intake-snapshot.ts';
 export { findPatientsBornOn } from './find-patients-born-on.ts';
+export { hashDatesOfBirth, rehashDatesOfBirth } from './hash-dates-of-birth.ts';
 export { isPatient } from './is-patient.ts';
 export { loadPatientRecord, type PatientRecord } from './load-patient-record.ts';
 export { coveredPatients } from './coverage-queries.ts';

@@ -3,6 +3,7 @@ import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
+import { dateOfBirthColumns } from './date-of-birth-hash.ts';
 import { patientResources } from '../../db/schema/index.ts';
 
 /** Binds each ciphertext to its owner and kind, so rows cannot be swapped. */
@@ -29,21 +30,22 @@ export async function savePatientResource(
 ): Promise<number> {
   const data = encryptedResourceValue(ctx, userId, kind, value);
   const now = ctx.now();
-  const insert = db.insert(patientResources).values({ userId, kind, data, updatedAt: now });
+  const nextVersion = sql`${patientResources.version} + 1`;
+  const change = { data, version: nextVersion, updatedAt: now, ...dateOfBirthColumns(ctx, kind, value, nextVersion) };
+  const insert = db
+    .insert(patientResources)
+    .values({ userId, kind, data, version: 1, updatedAt: now, ...dateOfBirthColumns(ctx, kind, value, 1) });
   let rows: { version: number }[];
   if (expectedVersion === 'any') {
     rows = await insert
-      .onConflictDoUpdate({
-        target: [patientResources.userId, patientResources.kind],
-        set: { data, version: sql`${patientResources.version} + 1`, updatedAt: now },
-      })
+      .onConflictDoUpdate({ target: [patientResources.userId, patientResources.kind], set: change })
       .returning({ version: patientResources.version });
   } else if (expectedVersion === 0) {
     rows = await insert.onConflictDoNothing().returning({ version: patientResources.version });
   } else {
     rows = await db
       .update(patientResources)
-      .set({ data, version: sql`${patientResources.version} + 1`, updatedAt: now })
+      .set(change)
       .where(
         and(
           eq(patientResources.userId, userId),

@@ -10,7 +10,8 @@ import { typedDate } from './typed-date.ts';
 /**
  * The search box finds a patient by the start of their e-mail, full name or family name, as the
  * users page does (plain columns), or by their date of birth when the text is a date: that is
- * encrypted in the profile, so only this queue's patients' profiles are opened (decision 0030).
+ * encrypted in the profile and found by its keyed hash; a profile not hashed yet is opened only
+ * if the patient is in this queue (decisions 0030, 0041).
  */
 async function searchOf(ctx: AppContext, queue: WorklistQueue, now: Date, text: string): Promise<SQL> {
   const born = typedDate(text);
