@@ -87,6 +87,11 @@ const HOT_CALLS: {
     call: ({ admin }) =>
       admin.get('/admin/worklist/', { queue: 'orders_on_hold', hold_reason: 'insurance_issue', q: 'pat' }),
   },
+  // By the date's keyed hash, and the queue's profiles not hashed yet (decision 0041).
+  {
+    name: 'worklist, searched by date of birth (admin)',
+    call: ({ admin }) => admin.get('/admin/worklist/', { queue: 'bf_adl_due', q: '31/01/1950' }),
+  },
 ];
 
 /** Every statement the portal sends through this PGlite, also inside transactions. */

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
@@ -10,6 +10,7 @@ import {
   fhirClients,
   messageAttachments,
   mfaFactors,
+  patientResources,
   settings,
   users,
   webhookEndpoints,
@@ -34,6 +35,7 @@ import {
 } from '../../src/modules/messages/message-queries.ts';
 import { loadPatientResource, savePatientResource } from '../../src/modules/patient/resource-queries.ts';
 import { grantsOfPatient } from '../../src/modules/caregivers/grant-queries.ts';
+import { findPatientsBornOn } from '../../src/modules/patient/index.ts';
 import { freshPostgres, spawnProcess } from '../../testing/spawn-portal.ts';
 import { DEMO_PATIENT, startTestPortal } from '../../testing/test-portal.ts';
 import { EXIT_USAGE } from '../../../../scripts/parse-cli.mjs';
@@ -191,6 +193,7 @@ describe('npm run rotate-keys', () => {
     expect(rotated.output).toMatch(/document_files\.data_enc: [1-9]/);
     expect(rotated.output).toMatch(/messages\.body_enc: [1-9]/);
     expect(rotated.output).toMatch(/patient_resources\.data_enc: [2-9]/);
+    expect(rotated.output).toMatch(/patient_resources\.date_of_birth_hash: [1-9]/);
 
     // Restart on the new key: every record reads as before, through the stores and the API.
     const t = await startTestPortal({
@@ -203,6 +206,19 @@ describe('npm run rotate-keys', () => {
       const profile = await c.send({ method: 'GET', path: '/patient/profile/' });
       expect(profile.status).toBe(200);
       expect(profile.data).toMatchObject({ value: (before.profile as { value: object }).value });
+
+      // The date of birth's hash was recomputed under the new key: the search finds the patient
+      // by it, opening no profile (none is left unhashed to open).
+      const born = (before.profile!.value as { date_of_birth: string }).date_of_birth;
+      const [row] = await t.portal.ctx.db
+        .select()
+        .from(patientResources)
+        .where(and(eq(patientResources.userId, patientId), eq(patientResources.kind, 'profile')));
+      expect(row!.dateOfBirthHashVersion).toBe(row!.version);
+      const nobodyToOpen = sql`(select null::uuid)`;
+      expect(await findPatientsBornOn(t.portal.ctx, t.portal.ctx.db, nobodyToOpen, born)).toContain(
+        patientId,
+      );
 
       // Every value in every listed column opens under the new key and not under the old one.
       const fresh = new DataCipher(Buffer.from(NEW_KEY, 'hex'));

@@ -31,7 +31,12 @@ export async function savePatientResource(
   const data = encryptedResourceValue(ctx, userId, kind, value);
   const now = ctx.now();
   const nextVersion = sql`${patientResources.version} + 1`;
-  const change = { data, version: nextVersion, updatedAt: now, ...dateOfBirthColumns(ctx, kind, value, nextVersion) };
+  const change = {
+    data,
+    version: nextVersion,
+    updatedAt: now,
+    ...dateOfBirthColumns(ctx, kind, value, nextVersion),
+  };
   const insert = db
     .insert(patientResources)
     .values({ userId, kind, data, version: 1, updatedAt: now, ...dateOfBirthColumns(ctx, kind, value, 1) });
