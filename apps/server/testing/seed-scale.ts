@@ -9,6 +9,7 @@ import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { createPortal } from '../src/portal.ts';
 import { definitionOf } from '../src/modules/assessment/index.ts';
+import { dateOfBirthHash } from '../src/modules/patient/date-of-birth-hash.ts';
 import { SAMPLE_INTAKE } from './intake-samples.ts';
 import { seededPatients, seedWorklistRows, vacuumAnalyze } from './seed-worklist.ts';
 
@@ -35,7 +36,7 @@ const AUDIT_ACTIONS = [
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Each patient's profile sealed as the portal seals it, so a search by date of birth opens it. */
+/** Each patient's profile sealed and its date of birth hashed as the portal's save does (decision 0041). */
 async function seedProfiles(ctx: AppContext): Promise<void> {
   const patients = rowsOf<{ id: string; n: number }>(
     await ctx.db.execute(sql`select p.id, p.n from ${seededPatients}`),
@@ -49,10 +50,12 @@ async function seedProfiles(ctx: AppContext): Promise<void> {
           `patient:${id}:profile`,
         ),
       ).toString('hex'),
+      hash: dateOfBirthHash(ctx, bornOn(n)),
     }));
-    await ctx.db.execute(sql`insert into patient_resources (user_id, kind, data_enc)
-      select r.user_id, 'profile', decode(r.data, 'hex')
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(user_id uuid, data text)`);
+    await ctx.db.execute(sql`insert into patient_resources
+        (user_id, kind, data_enc, date_of_birth_hash, date_of_birth_hash_version)
+      select r.user_id, 'profile', decode(r.data, 'hex'), r.hash, 1
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(user_id uuid, data text, hash text)`);
   }
 }
 

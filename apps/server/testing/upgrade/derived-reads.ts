@@ -376,12 +376,43 @@ function worklist(c: Context): RecordedRead[] {
  * is due since signing up; any other once the next due time their record states has passed.
  */
 function clockQueues(c: Context): RecordedRead[] {
-  const due = c.patients.flatMap((p) => {
+  return [worklistRead(c, 'bf_adl_due', bfAdlDue(c, c.patients))];
+}
+
+/** The BF-ADL due queue's rows of `patients` at the time of the test, in the queue's order. */
+function bfAdlDue(c: Context, patients: Described[]): Row[] {
+  const due = patients.flatMap((p) => {
     const { next_due_at } = assessmentOf(c, p);
     if (next_due_at === null) return [row(p, p.created_at, { never_answered: true })];
     return Date.parse(next_due_at) <= c.now.getTime() ? [row(p, next_due_at, { never_answered: false })] : [];
   });
-  return [worklistRead(c, 'bf_adl_due', due.sort(byAt(1)))];
+  return due.sort(byAt(1));
+}
+
+/**
+ * The worklist searched by each patient's date of birth, as the patient's own profile read gave
+ * it (migration 0024): the profiles an older release wrote are found by it whether the server
+ * has hashed them yet or not, and nobody born on another day is.
+ */
+function datesOfBirth(c: Context): RecordedRead[] {
+  // Compared over the patients whose date the fixture read; others may share it.
+  const known = c.patients.flatMap((p) => {
+    const profile = c.recorded<{ value: { date_of_birth?: string } | null }>(p.email, '/patient/profile/');
+    const born = profile?.value?.date_of_birth;
+    return born ? [{ p, born }] : [];
+  });
+  return [...new Set(known.map(({ born }) => born))].map((date) => ({
+    ...worklistRead(
+      c,
+      'bf_adl_due',
+      bfAdlDue(
+        c,
+        known.filter(({ born }) => born === date).map(({ p }) => p),
+      ),
+    ),
+    query: { queue: 'bf_adl_due', q: date },
+    patients: known.map(({ p }) => p.id),
+  }));
 }
 
 /**
@@ -441,6 +472,7 @@ const EARLIER_RELEASES: { migration: string; reads(c: Context): RecordedRead[] }
   { migration: '0013_worklist', reads: worklist },
   { migration: '0016_documents_library', reads: documentsLibrary },
   { migration: '0017_caregivers', reads: caregivers },
+  { migration: '0024_date_of_birth_hash', reads: datesOfBirth },
 ];
 
 /** The reads the upgrade test adds to `manifest`'s own, as of `now`. */

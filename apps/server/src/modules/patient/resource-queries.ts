@@ -3,8 +3,8 @@ import { Codes, ProtocolError } from '@portal/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { dateOfBirthColumns } from './date-of-birth-hash.ts';
 import { patientResources } from '../../db/schema/index.ts';
+import { dateOfBirthColumns } from './date-of-birth-hash.ts';
 
 /** Binds each ciphertext to its owner and kind, so rows cannot be swapped. */
 const resourceContext = (userId: string, kind: string) => `patient:${userId}:${kind}`;
