@@ -1,4 +1,4 @@
-import { SAMPLE_COVERAGE, randomPdfWithTrailer } from '@portal/server/testing';
+import { SAMPLE_COVERAGE, noisePdfWithTrailer } from '@portal/server/testing';
 import type { EventLoopDelay } from '../lib/event-loop-delay.ts';
 import { startEventLoopDelayWindow } from '../lib/event-loop-delay.ts';
 import { drain, startLoad, type Measurement } from '../lib/measure.ts';
@@ -44,7 +44,7 @@ export async function hostileUploadStorm(portal: PortalUnderTest): Promise<Storm
   const login = await loginScenario(portalUrl, LOGIN_STORM_MAX_SECONDS);
   const patient = await signIn(portalUrl, DEMO_PATIENT);
   await patient.post('/patient/insurance/', { version: 0, value: SAMPLE_COVERAGE }, { encrypt: true });
-  const content = randomPdfWithTrailer().toString('base64');
+  const content = noisePdfWithTrailer().toString('base64');
   const answers: Record<string, number> = {};
   let next = 0;
   const lane = async () => {

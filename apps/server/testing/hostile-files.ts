@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { PDFContext, PDFDict, PDFObject, PDFPage, SaveOptions } from 'pdf-lib';
 import { PDFDocument, PDFInvalidObject, PDFName, PDFString, StandardFonts } from 'pdf-lib';
@@ -237,11 +237,19 @@ export const randomAfterPdfHeader = (bytes = 5_000_000) =>
   Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes)]);
 
 /**
- * The same random bytes ending as a PDF ends (`startxref`, an offset, `%%EOF`): past the
- * structural check, so the parser must judge it, and it takes pdf-lib seconds to give up.
+ * Noise that is the same on every run: AES-256-CTR's keystream under a fixed key. Some draws of
+ * truly random bytes end the parser's scan at once (now and then a run refused the file
+ * without reaching its time limit), so a test of that limit needs bytes known to reach it.
  */
-export const randomPdfWithTrailer = (bytes = 5_000_000) =>
-  Buffer.concat([randomAfterPdfHeader(bytes), Buffer.from('\nstartxref\n0\n%%EOF\n')]);
+const fixedNoise = (bytes: number) =>
+  createCipheriv('aes-256-ctr', Buffer.alloc(32, 7), Buffer.alloc(16)).update(Buffer.alloc(bytes));
+
+/**
+ * Noise ending as a PDF ends (`startxref`, an offset, `%%EOF`): past the structural check, so
+ * the parser must judge it, and it takes pdf-lib seconds to give up.
+ */
+export const noisePdfWithTrailer = (bytes = 5_000_000) =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n'), fixedNoise(bytes), Buffer.from('\nstartxref\n0\n%%EOF\n')]);
 
 /** One array of millions of empty arrays: a few megabytes that pdf-lib parses into hundreds of megabytes of objects. */
 export const pdfObjectBomb = (arrays = 2_500_000) =>

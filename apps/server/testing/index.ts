@@ -15,7 +15,7 @@ export {
   type TestPortalOptions,
 } from './test-portal.ts';
 export { SAMPLE_COVERAGE, SAMPLE_INTAKE, TINY_PNG } from './intake-samples.ts';
-export { randomPdfWithTrailer } from './hostile-files.ts';
+export { noisePdfWithTrailer } from './hostile-files.ts';
 export { answersTotalling, barthel, draftAnswers } from './assessment.ts';
 export { seedUsers } from './seed-users.ts';
 export { seedWorklist } from './seed-worklist.ts';

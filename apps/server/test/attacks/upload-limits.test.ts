@@ -3,7 +3,7 @@ import { PortalClient, type PortalResponse } from '@portal/protocol/testing';
 import type { pageBoxesOfPdf } from '../../src/modules/documents/page-boxes.ts';
 import { makePdf } from '../../testing/documents.ts';
 import { SAMPLE_COVERAGE } from '../../testing/intake-samples.ts';
-import { pdfObjectBomb, randomAfterPdfHeader, randomPdfWithTrailer } from '../../testing/hostile-files.ts';
+import { pdfObjectBomb, randomAfterPdfHeader, noisePdfWithTrailer } from '../../testing/hostile-files.ts';
 import { DEMO_PATIENT, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { recordsFingerprint } from '../../testing/attacks.ts';
 
@@ -96,7 +96,7 @@ describe('a hostile PDF upload and the event loop', () => {
     });
 
     let answer: PortalResponse | undefined;
-    const upload = sendCard(uploader, randomPdfWithTrailer()).then((a) => (answer = a));
+    const upload = sendCard(uploader, noisePdfWithTrailer()).then((a) => (answer = a));
     await sealing;
     const reads: number[] = [];
     release();
