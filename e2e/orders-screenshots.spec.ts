@@ -201,7 +201,10 @@ const SCREENS: Record<
     fullPage: true,
     show: async (page) => {
       await page.goto('/welcome');
-      await expect(page.locator('a.welcome-card__action[href="/welcome/bf-adl"]')).toBeVisible();
+      // The hold's own task, not the BF-ADL task card the welcome page also links there.
+      await expect(
+        page.locator('.equipment-tasks a.welcome-card__action[href="/welcome/bf-adl"]'),
+      ).toBeVisible();
     },
   },
   'my-equipment': {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SecretSetting } from '@portal/protocol';
 import type { Database, Queryable } from '../db/database.ts';
 import { DataCipher } from './data-cipher.ts';
+import { rowsOf } from '../db/rows-of.ts';
 
 /**
  * Every column encrypted with the data cipher, with the associated data (context) each
@@ -159,9 +160,6 @@ export interface RotationReport {
   /** Values re-encrypted, by `table.column` (settings secrets as `settings.<key>`). */
   counts: Record<string, number>;
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 async function rotateColumn(tx: Queryable, c: EncryptedColumn, from: DataCipher, to: DataCipher) {
   const keyList = sql.join(

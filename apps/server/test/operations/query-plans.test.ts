@@ -62,13 +62,16 @@ const HOT_CALLS: {
     name: "audit of a patient's own actions (admin)",
     call: ({ admin, patientId }) => admin.get('/admin/audit/', { actor: patientId }),
   },
-  // The action filter without a time range reads the whole log: no index serves it yet, and one
-  // on the action gained nothing at 100,000 patients (docs/performance.md, "A clinic group").
+  // Each action a prefix names is read from audit_action_at_idx (decision 0043), with and without dates.
   {
-    name: 'audit by action over a week (admin)',
+    name: 'audit by action (admin)',
+    call: ({ admin }) => admin.get('/admin/audit/', { action: 'admin.audit.read' }),
+  },
+  {
+    name: 'audit by an action prefix over a week (admin)',
     call: ({ admin }) =>
       admin.get('/admin/audit/', {
-        action: 'chart.read',
+        action: 'login',
         from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
       }),
   },
@@ -116,7 +119,12 @@ function recordStatements(pglite: PGlite): { statements: Recorded[]; recording: 
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
+}
+
+function indexesOf(node: PlanNode): string[] {
+  return [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
 }
 
 function sequentialScans(node: PlanNode): string[] {
@@ -171,4 +179,21 @@ describe('query plans of the hot routes', () => {
     }
     expect(scans).toEqual([]);
   });
+
+  it.each(['audit by action (admin)', 'audit by an action prefix over a week (admin)'])(
+    '%s: the page and its count read the action index',
+    async (name) => {
+      const reads = byCall.get(name)!.filter((s) => /from "audit_log"/.test(s.sql));
+      const indexes: string[][] = [];
+      for (const statement of reads) {
+        const result = await pglite.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          `explain (format json) ${statement.sql}`,
+          statement.params,
+        );
+        indexes.push(indexesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan));
+      }
+      expect(indexes.length).toBeGreaterThanOrEqual(2);
+      expect(indexes.filter((used) => !used.includes('audit_action_at_idx'))).toEqual([]);
+    },
+  );
 });

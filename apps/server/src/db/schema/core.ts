@@ -171,7 +171,12 @@ export const auditLog = pgTable(
     /** Set when a caregiver acted for the subject (decision 0023): the grant they acted under. */
     grantId: uuid('grant_id'),
   },
-  (t) => [index('audit_subject_at_idx').on(t.subjectId, t.at), index('audit_at_idx').on(t.at)],
+  (t) => [
+    index('audit_subject_at_idx').on(t.subjectId, t.at),
+    index('audit_at_idx').on(t.at),
+    // Decision 0043: the viewer's action filter walks one action at a time, newest first.
+    index('audit_action_at_idx').on(t.action, t.at, t.id),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every node. */

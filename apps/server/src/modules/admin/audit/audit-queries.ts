@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 import { auditLog, fhirClients, users } from '../../../db/schema/index.ts';
 import { escapeLike } from '../../../db/escape-like.ts';
 
@@ -38,7 +39,33 @@ function personNamed(column: PgColumn, name: string): SQL {
   );
 }
 
-function whereOf(filter: AuditFilter): SQL | undefined {
+/** A filter whose action prefix has been looked up (`resolveAuditFilter`): the actions it names. */
+export type ResolvedAuditFilter = Omit<AuditFilter, 'action'> & { actions?: readonly string[] };
+
+/**
+ * Turns the action prefix into the distinct actions of the log that start with it (decision
+ * 0043), so that each can be read newest first from `audit_action_at_idx`: a prefix read in time
+ * order walks the whole log's time index past every other action. The log is asked rather than
+ * the catalogue, since rows keep the actions of older releases. One index probe per distinct
+ * action from the prefix on (a skip scan): a hundred or so, whatever the log's size.
+ */
+export async function resolveAuditFilter(db: Queryable, filter: AuditFilter): Promise<ResolvedAuditFilter> {
+  const { action: start, ...rest } = filter;
+  if (start === undefined) return rest;
+  const found = rowsOf<{ action: string }>(
+    await db.execute(sql`with recursive seen(action) as (
+        (select action from ${auditLog} where action >= ${start} order by action limit 1)
+        union all
+        select (select later.action from ${auditLog} later where later.action > seen.action
+          order by later.action limit 1)
+        from seen where seen.action is not null)
+      select action from seen where starts_with(action, ${start})`),
+  );
+  return { ...rest, actions: found.map((row) => row.action) };
+}
+
+/** Every condition of the filter but the actions, which `newestMatching` walks one at a time. */
+function whereOf(filter: ResolvedAuditFilter): SQL | undefined {
   return and(
     filter.actor ? personIs(auditLog.actorId, filter.actor) : undefined,
     filter.subject ? personIs(auditLog.subjectId, filter.subject) : undefined,
@@ -46,10 +73,39 @@ function whereOf(filter: AuditFilter): SQL | undefined {
     filter.person
       ? or(eq(auditLog.actorId, filter.person), eq(auditLog.subjectId, filter.person))
       : undefined,
-    filter.action ? like(auditLog.action, `${escapeLike(filter.action)}%`) : undefined,
     filter.from ? gte(auditLog.at, filter.from) : undefined,
     filter.to ? lt(auditLog.at, filter.to) : undefined,
   );
+}
+
+/** The filter whole, for a count, which needs no order. */
+function matchesOf(filter: ResolvedAuditFilter): SQL | undefined {
+  const { actions } = filter;
+  if (actions === undefined) return whereOf(filter);
+  return and(whereOf(filter), actions.length > 0 ? inArray(auditLog.action, [...actions]) : sql`false`);
+}
+
+/**
+ * The newest `take` matching rows' keys, newest first: one walk per named action, merged by time,
+ * so each branch stops after `take` rows of its own action however many others came since.
+ */
+function newestMatching(db: Queryable, filter: ResolvedAuditFilter, after: SQL | undefined, take: number) {
+  const walk = (action: SQL | undefined) =>
+    db
+      .select({ id: auditLog.id, at: auditLog.at })
+      .from(auditLog)
+      .where(and(whereOf(filter), action, after))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(take);
+  const { actions } = filter;
+  if (actions === undefined) return walk(undefined).as('matched');
+  const [first, second, ...rest] = actions.map((action) => walk(eq(auditLog.action, action)));
+  if (first === undefined) return walk(sql`false`).as('matched');
+  if (second === undefined) return first.as('matched');
+  return unionAll(first, second, ...rest)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(take)
+    .as('matched');
 }
 
 const actorUser = alias(users, 'actor_user');
@@ -68,10 +124,11 @@ export interface AuditCursor {
 /** Newest first; ties on time break on id, so pages never overlap. */
 export async function findAuditEntries(
   db: Queryable,
-  filter: AuditFilter,
+  filter: ResolvedAuditFilter,
   window: { limit: number; offset: number },
 ): Promise<{ items: AuditEntry[] }> {
-  const rows = await selectEntries(db, whereOf(filter)).limit(window.limit).offset(window.offset);
+  const matched = newestMatching(db, filter, undefined, window.offset + window.limit);
+  const rows = await selectEntries(db, matched).limit(window.limit).offset(window.offset);
   return { items: rows.map(entryOf) };
 }
 
@@ -81,22 +138,20 @@ export async function findAuditEntries(
  */
 export async function findAuditBatch(
   db: Queryable,
-  filter: AuditFilter,
+  filter: ResolvedAuditFilter,
   after: AuditCursor | null,
   limit: number,
 ): Promise<{ items: AuditEntry[]; last: AuditCursor | null }> {
-  const rows = await selectEntries(
-    db,
-    and(
-      whereOf(filter),
-      after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
-    ),
-  ).limit(limit);
+  const before = after
+    ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})`
+    : undefined;
+  const rows = await selectEntries(db, newestMatching(db, filter, before, limit)).limit(limit);
   const tail = rows.at(-1);
   return { items: rows.map(entryOf), last: tail ? { at: tail.exactAt, id: tail.row.id } : null };
 }
 
-function selectEntries(db: Queryable, where: SQL | undefined) {
+/** The rows `matched` keys, with the names of who acted and who was acted upon. */
+function selectEntries(db: Queryable, matched: ReturnType<typeof newestMatching>) {
   return (
     db
       .select({
@@ -111,13 +166,13 @@ function selectEntries(db: Queryable, where: SQL | undefined) {
         subjectFirst: subjectUser.firstName,
         subjectLast: subjectUser.lastName,
       })
-      .from(auditLog)
+      .from(matched)
+      .innerJoin(auditLog, eq(auditLog.id, matched.id))
       .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
       // Decision 0036: a FHIR client acts under its own id; the viewer names it as the clinic did.
       .leftJoin(fhirClients, eq(fhirClients.id, auditLog.actorId))
       .leftJoin(subjectUser, eq(subjectUser.id, auditLog.subjectId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(desc(matched.at), desc(matched.id))
   );
 }
 
@@ -154,13 +209,13 @@ function entryOf({ row, ...who }: SelectedRow): AuditEntry {
  */
 export async function countAuditEntriesUpTo(
   db: Queryable,
-  filter: AuditFilter,
+  filter: ResolvedAuditFilter,
   atMost: number,
 ): Promise<number> {
   const matches = db
     .select({ one: sql`1` })
     .from(auditLog)
-    .where(whereOf(filter))
+    .where(matchesOf(filter))
     .limit(atMost + 1)
     .as('matches');
   const [row] = await db.select({ total: count() }).from(matches);

@@ -7,6 +7,7 @@ import {
   countAuditEntriesUpTo,
   findAuditBatch,
   findAuditEntries,
+  resolveAuditFilter,
   type AuditCursor,
   type AuditFilter,
 } from './audit-queries.ts';
@@ -66,9 +67,10 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
   const filter = filterOf(query);
   const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const countedTo = Math.max(AUDIT_COUNT_CAP, window.offset + window.limit);
+  const resolved = await resolveAuditFilter(ctx.db, filter);
   const [{ items }, counted] = await Promise.all([
-    findAuditEntries(ctx.db, filter, window),
-    countAuditEntriesUpTo(ctx.db, filter, countedTo),
+    findAuditEntries(ctx.db, resolved, window),
+    countAuditEntriesUpTo(ctx.db, resolved, countedTo),
   ]);
   await recordAudit(ctx.db, actor.meta, {
     action: 'admin.audit.read',
@@ -107,10 +109,11 @@ export async function* exportAuditJson(ctx: AppContext, actor: Actor, query: Que
   let truncated = false;
   let read = false;
   try {
+    const resolved = await resolveAuditFilter(ctx.db, filter);
     let after: AuditCursor | null = null;
     for (;;) {
       const wanted = Math.min(EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS + 1 - rows);
-      const batch = await findAuditBatch(ctx.db, filter, after, wanted);
+      const batch = await findAuditBatch(ctx.db, resolved, after, wanted);
       const kept = batch.items.slice(0, EXPORT_MAX_ROWS - rows);
       truncated = kept.length < batch.items.length;
       rows += kept.length;

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { HoldReason, type OrderStatus, type WorklistOrder } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 
 interface OrderRow extends Record<string, unknown> {
   id: string;
@@ -13,7 +14,6 @@ interface OrderRow extends Record<string, unknown> {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * What a page of an order queue shows of each order, by order id: read for the page's rows only.

@@ -32,6 +32,7 @@ import { holdCounts, ordersOf } from './order-rows.ts';
 import { queueSql } from './queue-sql.ts';
 import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 
 interface QueueRow extends Record<string, unknown> {
   patient_id: string;
@@ -51,7 +52,6 @@ interface QueueRow extends Record<string, unknown> {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Queues whose rows carry clinical content (a decline's reason, why a BF-ADL is flagged, the

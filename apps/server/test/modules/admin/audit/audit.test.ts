@@ -94,6 +94,40 @@ describe('audit viewer', () => {
     expect([pages[0]!.total, pages[0]!.total_capped]).toEqual([12, false]);
   });
 
+  it('merges the actions a prefix names newest first, on pages and across export batches', async () => {
+    // Three actions interleaved in time, ties within a microsecond among them, and neighbours the
+    // prefix does not name: each action is read on its own and the three are merged by time.
+    const actions = ['test.merge.a', 'test.merge.b', 'test.merge.c'];
+    await t.portal.ctx.db.insert(auditLog).values(
+      Array.from({ length: 330 }, (_, i) => ({
+        action: i % 11 === 0 ? 'test.merg' : i % 13 === 0 ? 'test.mergers' : actions[(i * 7) % 3]!,
+        outcome: 'success',
+        at: sql`timestamptz '2026-02-01T00:00:00Z' + ${Math.floor(i / 2)} * interval '1 microsecond'`,
+      })),
+    );
+    const expected = (
+      await t.portal.ctx.db
+        .select({ id: auditLog.id, action: auditLog.action })
+        .from(auditLog)
+        .where(sql`${auditLog.action} like 'test.merge.%'`)
+        .orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`)
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(250);
+
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => list({ action: 'test.merge.', page_size: '100', page: String(page) })),
+    );
+    expect(pages.flatMap((page) => page.items.map((e) => e.id))).toEqual(expected);
+    expect([pages[0]!.total, pages[0]!.total_capped]).toEqual([expected.length, false]);
+
+    const exported = await admin.get<AuditExport>('/admin/audit/export/', { action: 'test.merge.' });
+    const exportedIds = exported.csv
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]));
+    expect([exported.rows, exportedIds]).toEqual([expected.length, expected]);
+  });
+
   it('refuses malformed filters with 10400 and their paths', async () => {
     for (const [query, path] of [
       [{ from: 'yesterday' }, 'from'],
