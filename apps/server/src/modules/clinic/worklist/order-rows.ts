@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { HoldReason, type OrderStatus, type WorklistOrder } from '@portal/protocol';
+import { HoldReason, WORKLIST_COUNT_CAP, type OrderStatus, type WorklistOrder } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
 
@@ -54,16 +54,18 @@ export async function ordersOf(
 }
 
 /**
- * How many orders on hold have an open hold of each reason, every reason listed. Only an order on
- * hold has open holds (an order leaving its hold closes them, migration 0022), one per reason
- * (openHold).
+ * How many orders on hold have an open hold of each reason, every reason listed, each counted as
+ * the queues are: up to the cap, from the open holds' index. Only an order on hold has open holds
+ * (an order leaving its hold closes them, migration 0022), one per reason (openHold), so a
+ * reason's count is also the queue's total narrowed by that reason alone.
  */
 export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
-  const rows = rowsOf<{ reason: HoldReason; count: number }>(
-    await db.execute(sql`select h.reason, count(*)::int as count
-      from device_order_holds h where h.cleared_at is null
-      group by h.reason`),
+  const columns = HoldReason.options.map(
+    (reason) => sql`(select count(*)::int from (select 1 from device_order_holds h
+      where h.cleared_at is null and h.reason = ${reason} limit ${WORKLIST_COUNT_CAP}) capped) as ${sql.identifier(reason)}`,
   );
-  const counted = new Map(rows.map((row) => [row.reason, Number(row.count)]));
-  return HoldReason.options.map((reason) => ({ reason, count: counted.get(reason) ?? 0 }));
+  const [row] = rowsOf<Record<HoldReason, number>>(
+    await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
+  );
+  return HoldReason.options.map((reason) => ({ reason, count: Number(row![reason]) }));
 }

@@ -193,13 +193,19 @@ export async function readWorklist(
   // Opened without a queue: the first one with something in it.
   const queue = query.queue ?? (queues.find((q) => q.count > 0) ?? queues[0]!).queue;
   const narrowing = await narrowingOf(ctx, queue, now, { ...query, adminId: actor.userId });
-  const [rows, total] = await Promise.all([
+  // Narrowed by a hold reason alone, the queue's total is that reason's count (holdCounts).
+  const onlyReason = query.hold_reason && !query.q && !query.mine ? query.hold_reason : undefined;
+  const [rows, holds, narrowedTotal] = await Promise.all([
     pageOf(ctx.db, queue, now, query.page, narrowing),
-    narrowing.where
-      ? countNarrowed(ctx.db, queue, now, narrowing)
-      : queues.find((q) => q.queue === queue)!.count,
+    queue === 'orders_on_hold' ? holdCounts(ctx.db) : null,
+    narrowing.where && !onlyReason ? countNarrowed(ctx.db, queue, now, narrowing) : null,
   ]);
-  const [assignees, orders, holds] = await Promise.all([
+  const total =
+    narrowedTotal ??
+    (holds && onlyReason
+      ? holds.find((hold) => hold.reason === onlyReason)!.count
+      : queues.find((q) => q.queue === queue)!.count);
+  const [assignees, orders] = await Promise.all([
     assigneesOf(ctx.db, queue, rows.map(itemIdOfRow)),
     isOrderQueue(queue)
       ? ordersOf(
@@ -207,7 +213,6 @@ export async function readWorklist(
           rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
         )
       : new Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>(),
-    queue === 'orders_on_hold' ? holdCounts(ctx.db) : null,
   ]);
   const flags =
     queue === 'bf_adl_flagged'

@@ -31,10 +31,14 @@ const BY_WAITING: Record<WorklistSort, SQL> = {
   newest: sql`q.at desc, ${itemIdOf}`,
 };
 
-/** The order on hold has an open hold of `reason` (it may have others too). */
+/**
+ * The order on hold has an open hold of `reason` (it may have others too). A probe per order, not
+ * an `exists`: the planner turns an `exists` into a hash join of every order on hold, where the
+ * page wants the oldest few and can walk the queue's index in order, probing each.
+ */
 const heldFor = (reason: HoldReason): SQL =>
-  sql`exists (select 1 from device_order_holds h
-    where h.order_id = q.order_id and h.cleared_at is null and h.reason = ${reason})`;
+  sql`coalesce((select true from device_order_holds h
+    where h.order_id = q.order_id and h.cleared_at is null and h.reason = ${reason} limit 1), false)`;
 
 /**
  * What narrows a queue (a search, the caller's own items, a hold reason; `where` null when nothing

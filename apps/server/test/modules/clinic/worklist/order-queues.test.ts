@@ -247,6 +247,18 @@ describe('the worklist’s order queues', () => {
       { reason: 'patient_unreachable', count: 0 },
     ]);
     expect(await orderIdsIn('orders_on_hold', { hold_reason: 'insurance_issue' })).toEqual([ids.twoHolds]);
+    // A reason alone is totalled by its count; with a search too, by counting the narrowed rows.
+    for (const [query, total] of [
+      [{ hold_reason: 'prescription_needed' }, 2],
+      [{ hold_reason: 'prescription_needed', q: 'hana' }, 2],
+      [{ hold_reason: 'insurance_issue', q: 'hana' }, 1],
+      [{ hold_reason: 'insurance_issue', q: 'otto' }, 0],
+    ] as const) {
+      expect([query, (await worklist(desk.client, { queue: 'orders_on_hold', ...query })).total]).toEqual([
+        query,
+        total,
+      ]);
+    }
     const narrowed = await worklist(desk.client, {
       queue: 'orders_on_hold',
       hold_reason: 'assessment_needed',

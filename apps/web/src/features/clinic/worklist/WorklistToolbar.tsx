@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HoldReason, WorklistSort, type WorklistPage } from '@portal/protocol';
+import { HoldReason, WORKLIST_COUNT_CAP, WorklistSort, type WorklistPage } from '@portal/protocol';
 import { formatNumber } from '../../../i18n/format.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { SearchForm } from '../../../ui/SearchForm.tsx';
@@ -20,7 +20,11 @@ interface WorklistToolbarProps {
  */
 export function WorklistToolbar({ narrowing, holdCounts, onChange }: WorklistToolbarProps) {
   const { t, i18n } = useTranslation('clinic-worklist');
-  const n = (count: number) => formatNumber(count, i18n.language);
+  // Counted as the queues are: at the cap, "1,000+".
+  const n = (count: number) => {
+    const shown = formatNumber(count, i18n.language);
+    return count >= WORKLIST_COUNT_CAP ? t('queues.atLeast', { n: shown }) : shown;
+  };
   return (
     <div className="admin-toolbar worklist__toolbar">
       <SearchForm
