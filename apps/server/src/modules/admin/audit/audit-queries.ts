@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
@@ -90,17 +90,22 @@ function matchesOf(filter: ResolvedAuditFilter): SQL | undefined {
  * so each branch stops after `take` rows of its own action however many others came since.
  */
 function newestMatching(db: Queryable, filter: ResolvedAuditFilter, after: SQL | undefined, take: number) {
-  const walk = (action: SQL | undefined) =>
+  const walk = (where: SQL | undefined, order: SQL[]) =>
     db
       .select({ id: auditLog.id, at: auditLog.at })
       .from(auditLog)
-      .where(and(whereOf(filter), action, after))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .where(and(whereOf(filter), where, after))
+      .orderBy(...order, desc(auditLog.at), desc(auditLog.id))
       .limit(take);
+  // One action as a range of itself, ordered by it: with an equality the planner drops the action
+  // from the order and, its statistics saying the action is common, may walk `audit_at_idx`
+  // instead, past every newer row of other actions (108,000 of them in a bench: 128 ms, not 0.6).
+  const ofAction = (action: string) =>
+    walk(and(gte(auditLog.action, action), lte(auditLog.action, action)), [desc(auditLog.action)]);
   const { actions } = filter;
-  if (actions === undefined) return walk(undefined).as('matched');
-  const [first, second, ...rest] = actions.map((action) => walk(eq(auditLog.action, action)));
-  if (first === undefined) return walk(sql`false`).as('matched');
+  if (actions === undefined) return walk(undefined, []).as('matched');
+  const [first, second, ...rest] = actions.map(ofAction);
+  if (first === undefined) return walk(sql`false`, []).as('matched');
   if (second === undefined) return first.as('matched');
   return unionAll(first, second, ...rest)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
