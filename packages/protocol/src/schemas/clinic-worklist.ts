@@ -180,7 +180,8 @@ export const worklistPage = z.object({
   page_size: z.number().int(),
   /**
    * On orders_on_hold: how many orders on hold have an open hold of each reason (an order with
-   * two reasons counts under both), whatever the search or reason chosen; null on other queues.
+   * two reasons counts under both), whatever the search or reason chosen, counted as the queues
+   * are: at the cap, at least that many; null on other queues.
    */
   hold_counts: z.array(z.object({ reason: HoldReason, count: z.number().int() })).nullable(),
 });
