@@ -719,6 +719,9 @@ for (const { locale, patientDevice, staffDevice } of JOURNEYS) {
         await admin.getByLabel(filters.action, { exact: true }).fill(action);
         await admin.getByRole('button', { name: filters.apply }).click();
         await expect(admin).toHaveURL(new RegExp(`action=${escape(action)}`));
+        // Every row is this action's (the header aside): the page has rendered the new filters,
+        // and with them a new form, which the next action is typed into. The URL changes first.
+        await expect(table.getByRole('row').filter({ hasNotText: actions[action] }), action).toHaveCount(1);
         await expect(table.getByText(actions[action], { exact: true }).first(), action).toBeVisible();
       }
       await expectNoAxeViolations(admin, `audit log of the journey (${locale})`);
