@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import { HoldReason, WORKLIST_COUNT_CAP, type OrderStatus, type WorklistOrder } from '@portal/protocol';
+import { HoldReason, type OrderStatus, type WorklistOrder } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
+import { cappedCount } from './capped-count.ts';
 
 interface OrderRow extends Record<string, unknown> {
   id: string;
@@ -61,8 +62,8 @@ export async function ordersOf(
  */
 export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
   const columns = HoldReason.options.map(
-    (reason) => sql`(select count(*)::int from (select 1 from device_order_holds h
-      where h.cleared_at is null and h.reason = ${reason} limit ${WORKLIST_COUNT_CAP}) capped) as ${sql.identifier(reason)}`,
+    (reason) =>
+      sql`${cappedCount(sql`device_order_holds h where h.cleared_at is null and h.reason = ${reason}`)} as ${sql.identifier(reason)}`,
   );
   const [row] = rowsOf<Record<HoldReason, number>>(
     await db.execute(sql`select ${sql.join(columns, sql`, `)}`),

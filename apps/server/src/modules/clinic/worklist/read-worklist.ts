@@ -5,7 +5,6 @@ import {
   ProtocolError,
   isOrderQueue,
   ORDER_QUEUES,
-  WORKLIST_COUNT_CAP,
   WORKLIST_PAGE_SIZE,
   worklistQueuesFor,
   type HoldReason,
@@ -28,6 +27,7 @@ import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
 import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
+import { cappedCount } from './capped-count.ts';
 import { holdCounts, ordersOf } from './order-rows.ts';
 import { queueSql } from './queue-sql.ts';
 import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
@@ -60,10 +60,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const PHI_QUEUES: readonly WorklistQueue[] = ['declined_documents', 'bf_adl_flagged', ...ORDER_QUEUES];
 
 type QueueCounts = { queue: WorklistQueue; count: number }[];
-
-/** How many of `rows` there are, reading no more than the cap of them. */
-const cappedCount = (rows: SQL) =>
-  sql`(select count(*)::int from (select 1 from ${rows} limit ${WORKLIST_COUNT_CAP}) capped)`;
 
 /** Every visible queue's count in one statement: one scalar subquery per queue. */
 async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now: Date): Promise<QueueCounts> {
