@@ -85,6 +85,10 @@ const HOT_CALLS: {
     name: `worklist, counts and a page of ${queue} (admin)`,
     call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue }),
   })),
+  ...WORKLIST_QUEUES.map((queue) => ({
+    name: `worklist, a page of ${queue}, newest first (admin)`,
+    call: ({ admin }: { admin: PortalClient }) => admin.get('/admin/worklist/', { queue, sort: 'newest' }),
+  })),
   {
     name: 'worklist, orders on hold for one reason, searched (admin)',
     call: ({ admin }) =>
@@ -125,6 +129,15 @@ interface PlanNode {
 
 function indexesOf(node: PlanNode): string[] {
   return [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
+/** The nodes under the first Limit: what the statement does before it can stop reading. */
+function underLimit(node: PlanNode): PlanNode[] {
+  if (node['Node Type'] === 'Limit')
+    return (node.Plans ?? []).flatMap(function all(n): PlanNode[] {
+      return [n, ...(n.Plans ?? []).flatMap(all)];
+    });
+  return (node.Plans ?? []).flatMap(underLimit);
 }
 
 function sequentialScans(node: PlanNode): string[] {
@@ -178,6 +191,31 @@ describe('query plans of the hot routes', () => {
       if (tables.length > 0) scans.push(`${tables.join(', ')} ← ${statement.sql.slice(0, 160)}`);
     }
     expect(scans).toEqual([]);
+  });
+
+  // Sorting priced out too: a sort left under the page's limit means no index yields the queue's
+  // order, and the page would read every item of a crowded instant to return 25.
+  it.each(
+    WORKLIST_QUEUES.flatMap((queue) => [
+      `worklist, counts and a page of ${queue} (admin)`,
+      `worklist, a page of ${queue}, newest first (admin)`,
+    ]),
+  )('%s: the page is read in its order from an index', async (name) => {
+    const [page] = byCall.get(name)!.filter((s) => /order by q\.at/.test(s.sql));
+    expect(page).toBeDefined();
+    await pglite.exec('set enable_sort = off; set enable_incremental_sort = off');
+    try {
+      const result = await pglite.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (format json) ${page!.sql}`,
+        page!.params,
+      );
+      const sorts = underLimit(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((node) =>
+        node['Node Type'].endsWith('Sort'),
+      );
+      expect(sorts.map((node) => node['Node Type'])).toEqual([]);
+    } finally {
+      await pglite.exec('reset enable_sort; reset enable_incremental_sort');
+    }
   });
 
   it.each(['audit by action (admin)', 'audit by an action prefix over a week (admin)'])(

@@ -59,7 +59,7 @@ export const assessmentLatest = pgTable(
     primaryKey({ columns: [t.userId, t.instrument] }),
     index('assessment_latest_due_idx').on(t.instrument, t.submittedAt),
     index('assessment_latest_flagged_idx')
-      .on(t.instrument, t.submittedAt)
+      .on(t.instrument, t.submittedAt, t.userId)
       .where(sql`flagged`),
   ],
 );

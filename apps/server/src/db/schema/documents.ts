@@ -142,14 +142,14 @@ export const documentAssignments = pgTable(
   (t) => [
     index('document_assignments_patient_idx').on(t.patientId, t.status),
     index('document_assignments_due_idx')
-      .on(t.dueAt)
+      .on(t.dueAt, t.id)
       .where(sql`status = 'pending_signature'`),
     uniqueIndex('document_assignments_resent_from_key')
       .on(t.resentFromId)
       .where(sql`resent_from_id is not null`),
     // The worklist's declined queue, newest first.
     index('document_assignments_rejected_idx')
-      .on(t.updatedAt)
+      .on(t.updatedAt, t.id)
       .where(sql`status = 'rejected'`),
   ],
 );

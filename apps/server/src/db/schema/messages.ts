@@ -42,9 +42,13 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_thread_idx').on(t.threadId, t.createdAt),
-    // The worklist's unread-messages queue: few rows are unread at any time.
+    // The worklist's unread-messages queue: few rows are unread at any time. By conversation
+    // (its count, and whether an older message is unread) and by time (the queue's walk).
     index('messages_unread_idx')
       .on(t.threadId, t.createdAt)
+      .where(sql`author = 'patient' and read_at is null`),
+    index('messages_unread_at_idx')
+      .on(t.createdAt, t.id)
       .where(sql`author = 'patient' and read_at is null`),
   ],
 );

@@ -91,19 +91,23 @@ export const deviceOrders = pgTable(
   },
   (t) => [
     index('device_orders_patient_idx').on(t.patientId, t.createdAt.desc()),
-    // The worklist's queues read by status, then by the time each queue waits on.
     index('device_orders_status_idx').on(t.status, t.updatedAt),
+    // The worklist's queues walk the time each waits on, then the order's id, which breaks ties in
+    // the same direction (queue-sql.ts, orderOf).
     index('device_orders_overdue_idx')
-      .on(t.approvedAt)
+      .on(t.approvedAt, t.id)
       .where(sql`status in ('approved', 'delivery_scheduled') and dispatched_at is null`),
     index('device_orders_delivery_idx')
-      .on(t.deliveryStartsAt)
+      .on(t.deliveryStartsAt, t.id)
       .where(sql`status in ('delivery_scheduled', 'out_for_delivery')`),
+    index('device_orders_proof_due_idx')
+      .on(t.deliveryEndsAt, t.id)
+      .where(sql`status = 'out_for_delivery'`),
     index('device_orders_held_idx')
-      .on(t.heldSince)
+      .on(t.heldSince, t.id)
       .where(sql`status = 'on_hold'`),
     index('device_orders_rental_ends_idx')
-      .on(t.rentalEndsAt)
+      .on(t.rentalEndsAt, t.id)
       .where(sql`status = 'in_rental'`),
   ],
 );
@@ -237,7 +241,7 @@ export const resupplyPrompts = pgTable(
       .where(sql`answered_at is null`),
     // The worklist's "resupplies due": unanswered prompts past their date.
     index('resupply_prompts_due_idx')
-      .on(t.eligibleAt)
+      .on(t.eligibleAt, t.id)
       .where(sql`answered_at is null`),
     // One prompt per delivered order: the job that writes them can run twice.
     uniqueIndex('resupply_prompts_order_key').on(t.orderId),

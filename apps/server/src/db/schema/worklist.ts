@@ -19,7 +19,7 @@ export const intakeQueue = pgTable(
     at: at('at').notNull(),
   },
   (t) => [
-    index('intake_queue_queue_idx').on(t.queue, t.at),
+    index('intake_queue_queue_idx').on(t.queue, t.at, t.userId),
     check('intake_queue_queue_check', sql`${t.queue} in ('intake_new', 'intake_resubmitted')`),
   ],
 );
@@ -40,7 +40,7 @@ export const bfAdlSchedule = pgTable(
     dueAt: at('due_at').notNull(),
     neverAnswered: boolean('never_answered').notNull(),
   },
-  (t) => [index('bf_adl_schedule_due_idx').on(t.dueAt)],
+  (t) => [index('bf_adl_schedule_due_idx').on(t.dueAt, t.userId)],
 );
 
 /**

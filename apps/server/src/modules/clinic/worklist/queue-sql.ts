@@ -7,6 +7,7 @@ import {
   RENTAL_ENDING_DAYS,
   type OrderQueue,
   type WorklistQueue,
+  type WorklistSort,
 } from '@portal/protocol';
 import { definitionOf } from '../../assessment/index.ts';
 
@@ -21,7 +22,10 @@ const CLINIC_TIME_ZONE = 'UTC';
 
 /**
  * One queue in SQL. `source` yields a row per item needing attention (a patient, a document, an
- * order, a resupply prompt) with the columns every queue shares (what a queue lacks is null); `order` sorts its page. Only patients have
+ * order, a resupply prompt, a conversation) with the columns every queue shares (what a queue
+ * lacks is null); its page is sorted by `at`, then by `tie`, the column that tells items of the
+ * same time apart, both in one direction, so that one index on the two serves either sort
+ * without reading every item of a crowded instant (orderOf). Only patients have
  * hand-ins, assessments and documents (a caregiver-only account has none, decision 0032, and the
  * BF-ADL schedule holds patients only), so only the conversations, which an account may have
  * begun before it became caregiver-only, need the users table; the caller joins names to a
@@ -29,7 +33,15 @@ const CLINIC_TIME_ZONE = 'UTC';
  */
 export interface QueueSql {
   source: SQL;
-  order: SQL;
+  tie: SQL;
+  /** Shown newest first when the caller picks no sort. */
+  newestFirst?: true;
+}
+
+/** How a queue's page is sorted: by waiting time, oldest first unless the queue or the caller says otherwise. */
+export function orderOf({ tie, newestFirst }: QueueSql, sort: WorklistSort | undefined): SQL {
+  const direction = (sort ?? (newestFirst ? 'newest' : 'oldest')) === 'newest' ? sql`desc` : sql`asc`;
+  return sql`q.at ${direction}, ${tie} ${direction}`;
 }
 
 /** A time as a typed parameter, the same on PGlite and node-postgres. */
@@ -50,7 +62,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
             o.id as order_id, null::uuid as prompt_id
           from device_orders o
           where o.status = 'on_hold'`,
-        order: sql`q.at asc, q.order_id`,
+        tie: sql`q.order_id`,
       };
     case 'deliveries_today': {
       const today = sql`(date_trunc('day', ${at(now)} at time zone ${CLINIC_TIME_ZONE}) at time zone ${CLINIC_TIME_ZONE})`;
@@ -60,7 +72,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
           from device_orders o
           where o.status in ('delivery_scheduled', 'out_for_delivery')
             and o.delivery_starts_at >= ${today} and o.delivery_starts_at < ${today} + interval '1 day'`,
-        order: sql`q.at asc, q.order_id`,
+        tie: sql`q.order_id`,
       };
     }
     case 'proofs_missing':
@@ -73,7 +85,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
           from device_orders o
           where o.status = 'out_for_delivery'
             and o.delivery_ends_at < ${at(new Date(now.getTime() - PROOF_OVERDUE_HOURS * HOUR_MS))}`,
-        order: sql`q.at asc, q.order_id`,
+        tie: sql`q.order_id`,
       };
     case 'resupplies_due':
       return {
@@ -81,7 +93,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
             rp.order_id, rp.id as prompt_id
           from resupply_prompts rp
           where rp.answered_at is null and rp.eligible_at <= ${at(now)}`,
-        order: sql`q.at asc, q.prompt_id`,
+        tie: sql`q.prompt_id`,
       };
     case 'rentals_ending':
       return {
@@ -90,7 +102,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
           from device_orders o
           where o.status = 'in_rental'
             and o.rental_ends_at <= ${at(new Date(now.getTime() + RENTAL_ENDING_DAYS * DAY_MS))}`,
-        order: sql`q.at asc, q.order_id`,
+        tie: sql`q.order_id`,
       };
     case 'orders_overdue':
       return {
@@ -99,7 +111,7 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
           from device_orders o
           where o.status in ('approved', 'delivery_scheduled') and o.dispatched_at is null
             and o.approved_at < ${at(new Date(now.getTime() - ORDER_OVERDUE_DAYS * DAY_MS))}`,
-        order: sql`q.at asc, q.order_id`,
+        tie: sql`q.order_id`,
       };
   }
 }
@@ -108,9 +120,16 @@ function orderQueue(queue: OrderQueue, now: Date): QueueSql {
 function intakeQueue(queue: 'intake_new' | 'intake_resubmitted'): QueueSql {
   return {
     source: sql`select iq.user_id as patient_id, iq.at, ${none} from intake_queue iq where iq.queue = ${queue}`,
-    order: sql`q.at asc, q.patient_id`,
+    tie: sql`q.patient_id`,
   };
 }
+
+/**
+ * A document's title in the clinic's base language. A subquery rather than a join: a count never
+ * reads it, so counting stays on the queue's index.
+ */
+const titleOf = sql`(select t.title from document_template_editions t
+  where t.version_id = a.template_version_id and t.language = 'gb') as title`;
 
 /** Everything the queues compare with the clock is fixed per request. */
 export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
@@ -127,46 +146,53 @@ export function queueSql(queue: WorklistQueue, now: Date): QueueSql {
             null::timestamptz as due_at, null::bytea as reason_enc, null::int as unread,
             s.never_answered, ${noOrder}
           from bf_adl_schedule s where s.due_at <= ${at(now)}`,
-        order: sql`q.at asc, q.patient_id`,
+        tie: sql`q.patient_id`,
       };
     case 'bf_adl_flagged':
       return {
         source: sql`select l.user_id as patient_id, l.submitted_at as at, ${none}
           from assessment_latest l where l.instrument = ${bfAdl.id} and l.flagged`,
-        order: sql`q.at desc, q.patient_id`,
+        tie: sql`q.patient_id`,
+        newestFirst: true,
       };
     case 'documents_due_soon':
       return {
-        source: sql`select a.patient_id, a.due_at as at, a.id as assignment_id, a.version, t.title,
+        source: sql`select a.patient_id, a.due_at as at, a.id as assignment_id, a.version, ${titleOf},
             a.due_at, null::bytea as reason_enc, null::int as unread, null::boolean as never_answered, ${noOrder}
           from document_assignments a
-            join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'pending_signature' and a.due_at > ${at(now)}
             and a.due_at <= ${at(new Date(now.getTime() + DOCUMENT_DUE_SOON_DAYS * DAY_MS))}`,
-        order: sql`q.at asc, q.assignment_id`,
+        tie: sql`q.assignment_id`,
       };
     case 'declined_documents':
       return {
         // A declined document leaves the queue once re-sent or withdrawn (cancelled).
-        source: sql`select a.patient_id, a.updated_at as at, a.id as assignment_id, a.version, t.title,
+        source: sql`select a.patient_id, a.updated_at as at, a.id as assignment_id, a.version, ${titleOf},
             a.due_at, a.rejection_reason_enc as reason_enc, null::int as unread, null::boolean as never_answered,
             ${noOrder}
           from document_assignments a
-            join document_template_editions t on t.version_id = a.template_version_id and t.language = 'gb'
           where a.status = 'rejected'
             and not exists (select 1 from document_assignments r where r.resent_from_id = a.id)`,
-        order: sql`q.at desc, q.assignment_id`,
+        tie: sql`q.assignment_id`,
+        newestFirst: true,
       };
     case 'unread_messages':
       return {
-        source: sql`select th.patient_id, min(m.created_at) as at, null::uuid as assignment_id,
-            null::int as version, null::text as title, null::timestamptz as due_at,
-            null::bytea as reason_enc, count(*)::int as unread, null::boolean as never_answered, ${noOrder}
+        // A conversation waits from its oldest unread message: the unread messages are walked by
+        // time and each is kept only if none older is unread in its conversation, so the page
+        // reads a few messages instead of grouping every unread one.
+        source: sql`select th.patient_id, m.created_at as at, null::uuid as assignment_id,
+            null::int as version, null::text as title, null::timestamptz as due_at, null::bytea as reason_enc,
+            (select count(*)::int from messages c
+              where c.thread_id = m.thread_id and c.author = 'patient' and c.read_at is null) as unread,
+            null::boolean as never_answered, ${noOrder}, m.id as first_unread_id
           from messages m join message_threads th on th.id = m.thread_id
           where m.author = 'patient' and m.read_at is null
-            and not exists (select 1 from users u where u.id = th.patient_id and not u.is_patient)
-          group by th.id, th.patient_id`,
-        order: sql`q.at asc, q.patient_id`,
+            and not exists (select 1 from messages o
+              where o.thread_id = m.thread_id and o.author = 'patient' and o.read_at is null
+                and (o.created_at, o.id) < (m.created_at, m.id))
+            and not exists (select 1 from users p where p.id = th.patient_id and not p.is_patient)`,
+        tie: sql`q.first_unread_id`,
       };
     case 'orders_on_hold':
     case 'deliveries_today':

@@ -29,7 +29,7 @@ import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
 import { cappedCount } from './capped-count.ts';
 import { holdCounts, ordersOf } from './order-rows.ts';
-import { queueSql } from './queue-sql.ts';
+import { orderOf, queueSql } from './queue-sql.ts';
 import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
@@ -90,9 +90,15 @@ function sharedCounts(ctx: AppContext, queues: readonly WorklistQueue[]): Promis
 const narrowedSource = (source: SQL, narrowing: Narrowing) =>
   narrowing.names ? sql`(${source}) q join users u on u.id = q.patient_id` : sql`(${source}) q`;
 
-async function pageOf(db: Queryable, queue: WorklistQueue, now: Date, page: number, narrowing: Narrowing) {
-  const source = queueSql(queue, now).source;
-  const order = narrowing.order ?? queueSql(queue, now).order;
+async function pageOf(
+  db: Queryable,
+  queue: WorklistQueue,
+  now: Date,
+  { page, sort }: { page: number; sort?: WorklistSort | undefined },
+  narrowing: Narrowing,
+) {
+  const { source } = queueSql(queue, now);
+  const order = orderOf(queueSql(queue, now), sort);
   const window = sql`limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}`;
   // The page is cut first, so only its rows are joined to their names and conversations; a
   // search needs the names before the cut.
@@ -192,7 +198,7 @@ export async function readWorklist(
   // Narrowed by a hold reason alone, the queue's total is that reason's count (holdCounts).
   const onlyReason = query.hold_reason && !query.q && !query.mine ? query.hold_reason : undefined;
   const [rows, holds, narrowedTotal] = await Promise.all([
-    pageOf(ctx.db, queue, now, query.page, narrowing),
+    pageOf(ctx.db, queue, now, query, narrowing),
     queue === 'orders_on_hold' ? holdCounts(ctx.db) : null,
     narrowing.where && !onlyReason ? countNarrowed(ctx.db, queue, now, narrowing) : null,
   ]);

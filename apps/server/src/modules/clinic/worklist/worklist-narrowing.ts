@@ -1,9 +1,9 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { HoldReason, WorklistQueue, WorklistSort } from '@portal/protocol';
+import type { HoldReason, WorklistQueue } from '@portal/protocol';
 import type { AppContext } from '../../../context.ts';
 import { findPatientsBornOn } from '../../patient/index.ts';
 import { escapeLike } from '../../../db/escape-like.ts';
-import { assignedTo, itemIdOf } from './assignee-queries.ts';
+import { assignedTo } from './assignee-queries.ts';
 import { queueSql } from './queue-sql.ts';
 import { typedDate } from './typed-date.ts';
 
@@ -25,12 +25,6 @@ async function searchOf(ctx: AppContext, queue: WorklistQueue, now: Date, text: 
     or lower(u.last_name) like ${prefix})`;
 }
 
-/** Waiting time is the item's age: the oldest `at` has waited longest. Ties break as the queues' own. */
-const BY_WAITING: Record<WorklistSort, SQL> = {
-  oldest: sql`q.at asc, ${itemIdOf}`,
-  newest: sql`q.at desc, ${itemIdOf}`,
-};
-
 /**
  * The order on hold has an open hold of `reason` (it may have others too). A probe per order, not
  * an `exists`: the planner turns an `exists` into a hash join of every order on hold, where the
@@ -42,12 +36,11 @@ const heldFor = (reason: HoldReason): SQL =>
 
 /**
  * What narrows a queue (a search, the caller's own items, a hold reason; `where` null when nothing
- * does) and how it is sorted; `names` when the narrowing reads the patients' names (`u`), which
- * a search by name needs before the page is cut and nothing else does.
+ * does); `names` when the narrowing reads the patients' names (`u`), which a search by name needs
+ * before the page is cut and nothing else does.
  */
 export interface Narrowing {
   where: SQL | null;
-  order: SQL | null;
   names: boolean;
 }
 
@@ -57,7 +50,6 @@ export async function narrowingOf(
   now: Date,
   query: {
     q?: string | undefined;
-    sort?: WorklistSort | undefined;
     mine?: boolean | undefined;
     hold_reason?: HoldReason | undefined;
     adminId: string;
@@ -70,7 +62,6 @@ export async function narrowingOf(
   ].filter((condition): condition is SQL => condition !== null);
   return {
     where: conditions.length > 0 ? sql.join(conditions, sql` and `) : null,
-    order: query.sort ? BY_WAITING[query.sort] : null,
     names: query.q !== undefined && query.q !== '' && typedDate(query.q) === null,
   };
 }

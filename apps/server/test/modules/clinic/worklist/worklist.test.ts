@@ -46,6 +46,7 @@ describe('the worklist', () => {
   let clinician: PortalClient;
   const ids: Record<string, string> = {};
   let declinedId = '';
+  let wren: PortalClient;
 
   const idsIn = async (queue: WorklistQuery['queue'], client = clinician) =>
     (await worklist(client, { queue })).items.map((row) => row.patient.id);
@@ -121,9 +122,9 @@ describe('the worklist', () => {
     }
 
     // Messages: two unread from one patient, one read from another.
-    const writer = await patient('Wren');
-    await writer.client.post('/patient/messages/', { text: 'My knee hurts' }, { encrypt: true });
-    await writer.client.post('/patient/messages/', { text: 'Since Monday' }, { encrypt: true });
+    wren = (await patient('Wren')).client;
+    await wren.post('/patient/messages/', { text: 'My knee hurts' }, { encrypt: true });
+    await wren.post('/patient/messages/', { text: 'Since Monday' }, { encrypt: true });
   });
   afterAll(() => w.t.close());
 
@@ -166,10 +167,31 @@ describe('the worklist', () => {
     expect(declined.items[0]!.thread_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('lists unread patient messages until someone reads them', async () => {
+  it('lists each conversation once, from its oldest unread message, until someone reads it', async () => {
     const unread = await worklist(clinician, { queue: 'unread_messages' });
     expect(unread.items.map((r) => [r.patient.id, r.unread])).toEqual([[ids.Wren, 2]]);
-    await clinician.get('/admin/messages/thread/', { id: unread.items[0]!.thread_id! });
+    // A later conversation, then a newer message in the first: the first still waits longest.
+    const later = await addPatient(w.t, 'Zoe');
+    w.t.clock.advance(1000);
+    await later.client.post('/patient/messages/', { text: 'A question' }, { encrypt: true });
+    w.t.clock.advance(1000);
+    await wren.post('/patient/messages/', { text: 'And my hip' }, { encrypt: true });
+    const rows = async (sort: 'oldest' | 'newest') =>
+      (await worklist(clinician, { queue: 'unread_messages', sort })).items.map((r) => [
+        r.patient.id,
+        r.unread,
+      ]);
+    expect(await rows('oldest')).toEqual([
+      [ids.Wren, 3],
+      [later.id, 1],
+    ]);
+    expect(await rows('newest')).toEqual([
+      [later.id, 1],
+      [ids.Wren, 3],
+    ]);
+    expect(unread.items[0]!.at).toBe((await worklist(clinician, { queue: 'unread_messages' })).items[0]!.at);
+    for (const row of (await worklist(clinician, { queue: 'unread_messages' })).items)
+      await clinician.get('/admin/messages/thread/', { id: row.thread_id! });
     expect(await idsIn('unread_messages')).toEqual([]);
   });
 
