@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { WORKLIST_QUEUES, type WorklistPerson, type WorklistQueue } from '@portal/protocol';
+import { sql, type SQL } from 'drizzle-orm';
+import { WORKLIST_QUEUES, type WorklistQueue } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
-import { users, worklistAssignees } from '../../../db/schema/index.ts';
+import { worklistAssignees } from '../../../db/schema/index.ts';
 import { queueSql } from './queue-sql.ts';
 
 /**
@@ -22,28 +22,6 @@ export const itemIdOfRow = (row: {
 export const assignedTo = (queue: WorklistQueue, adminId: string): SQL =>
   sql`exists (select 1 from ${worklistAssignees} wa
     where wa.queue = ${queue} and wa.item_id = ${itemIdOf} and wa.assignee_id = ${adminId})`;
-
-/** Who has each of `itemIds` of `queue`, by item id. */
-export async function assigneesOf(
-  db: Queryable,
-  queue: WorklistQueue,
-  itemIds: readonly string[],
-): Promise<Map<string, WorklistPerson>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      itemId: worklistAssignees.itemId,
-      id: users.id,
-      first_name: users.firstName,
-      last_name: users.lastName,
-    })
-    .from(worklistAssignees)
-    .innerJoin(users, eq(users.id, worklistAssignees.assigneeId))
-    .where(and(eq(worklistAssignees.queue, queue), inArray(worklistAssignees.itemId, [...itemIds])));
-  return new Map(
-    rows.map((row) => [row.itemId, { id: row.id, first_name: row.first_name, last_name: row.last_name }]),
-  );
-}
 
 /** Whether the item is in its queue at `now`. */
 export async function itemInQueue(

@@ -38,7 +38,7 @@ export interface QueueSql {
   newestFirst?: true;
 }
 
-/** How a queue's page is sorted: by waiting time, oldest first unless the queue or the caller says otherwise. */
+/** How a queue's page is sorted: by waiting time, oldest first unless the queue or caller says otherwise. */
 export function orderOf({ tie, newestFirst }: QueueSql, sort: WorklistSort | undefined): SQL {
   const direction = (sort ?? (newestFirst ? 'newest' : 'oldest')) === 'newest' ? sql`desc` : sql`asc`;
   return sql`q.at ${direction}, ${tie} ${direction}`;

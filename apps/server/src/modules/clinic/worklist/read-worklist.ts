@@ -10,7 +10,6 @@ import {
   type HoldReason,
   type WorklistOrder,
   type WorklistPage,
-  type WorklistPerson,
   type WorklistQueue,
   type WorklistRow,
   type WorklistSort,
@@ -26,7 +25,7 @@ import {
 import { recordStandaloneAudit } from '../../audit/index.ts';
 import { rejectionReasonOf } from '../../documents/index.ts';
 import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
-import { assigneesOf, itemIdOfRow } from './assignee-queries.ts';
+import { itemIdOf } from './assignee-queries.ts';
 import { cappedCount } from './capped-count.ts';
 import { holdCounts, ordersOf } from './order-rows.ts';
 import { orderOf, queueSql } from './queue-sql.ts';
@@ -49,6 +48,9 @@ interface QueueRow extends Record<string, unknown> {
   order_id: string | null;
   prompt_id: string | null;
   thread_id: string | null;
+  assignee_id: string | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -100,17 +102,20 @@ async function pageOf(
   const { source } = queueSql(queue, now);
   const order = orderOf(queueSql(queue, now), sort);
   const window = sql`limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}`;
-  // The page is cut first, so only its rows are joined to their names and conversations; a
-  // search needs the names before the cut.
+  // The page is cut first, so only its rows are joined to their names, conversations and
+  // assignees; a search needs the names before the cut.
   const cut = narrowing.where
     ? sql`select q.* from ${narrowedSource(source, narrowing)} where ${narrowing.where}
         order by ${order} ${window}`
     : sql`select * from (${source}) q order by ${order} ${window}`;
   return rowsOf<QueueRow>(
-    await db.execute(sql`select q.*, u.first_name, u.last_name, th.id as thread_id
+    await db.execute(sql`select q.*, u.first_name, u.last_name, th.id as thread_id,
+        a.id as assignee_id, a.first_name as assignee_first_name, a.last_name as assignee_last_name
       from (${cut}) q
       join users u on u.id = q.patient_id
       left join message_threads th on th.patient_id = q.patient_id
+      left join worklist_assignees wa on wa.queue = ${queue} and wa.item_id = ${itemIdOf}
+      left join users a on a.id = wa.assignee_id
       order by ${order}`),
   );
 }
@@ -143,7 +148,6 @@ function rowView(
   row: QueueRow,
   flags: ReadonlyMap<string, AssessmentFlagReason[]> | null,
   orders: ReadonlyMap<string, Omit<WorklistOrder, 'resupply_prompt_id'>>,
-  assignees: ReadonlyMap<string, WorklistPerson>,
 ): WorklistRow {
   const order = row.order_id ? orders.get(row.order_id) : undefined;
   return {
@@ -165,7 +169,9 @@ function rowView(
     unread: row.unread,
     thread_id: row.thread_id,
     order: order ? { ...order, resupply_prompt_id: row.prompt_id } : null,
-    assignee: assignees.get(itemIdOfRow(row)) ?? null,
+    assignee: row.assignee_id
+      ? { id: row.assignee_id, first_name: row.assignee_first_name!, last_name: row.assignee_last_name! }
+      : null,
   };
 }
 
@@ -207,15 +213,12 @@ export async function readWorklist(
     (holds && onlyReason
       ? holds.find((hold) => hold.reason === onlyReason)!.count
       : queues.find((q) => q.queue === queue)!.count);
-  const [assignees, orders] = await Promise.all([
-    assigneesOf(ctx.db, queue, rows.map(itemIdOfRow)),
-    isOrderQueue(queue)
-      ? ordersOf(
-          ctx.db,
-          rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
-        )
-      : new Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>(),
-  ]);
+  const orders = isOrderQueue(queue)
+    ? await ordersOf(
+        ctx.db,
+        rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
+      )
+    : new Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>();
   const flags =
     queue === 'bf_adl_flagged'
       ? await flagsOf(
@@ -224,7 +227,7 @@ export async function readWorklist(
           rows.map((row) => row.patient_id),
         )
       : null;
-  const items = rows.map((row) => rowView(ctx, row, flags, orders, assignees));
+  const items = rows.map((row) => rowView(ctx, row, flags, orders));
   // Reads change nothing: the rows go through the audit group commit, awaited before answering.
   const shown = PHI_QUEUES.includes(queue) ? [...new Set(items.map((item) => item.patient.id))] : [];
   await Promise.all([
