@@ -99,8 +99,9 @@ async function pageOf(
   { page, sort }: { page: number; sort?: WorklistSort | undefined },
   narrowing: Narrowing,
 ) {
-  const { source } = queueSql(queue, now);
-  const order = orderOf(queueSql(queue, now), sort);
+  const queueOfPage = queueSql(queue, now);
+  const { source } = queueOfPage;
+  const order = orderOf(queueOfPage, sort);
   const window = sql`limit ${WORKLIST_PAGE_SIZE} offset ${(page - 1) * WORKLIST_PAGE_SIZE}`;
   // The page is cut first, so only its rows are joined to their names, conversations and
   // assignees; a search needs the names before the cut.
