@@ -1,14 +1,15 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { HoldReason, type OrderStatus, type WorklistOrder } from '@portal/protocol';
 import type { Queryable } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
 import { cappedCount } from './capped-count.ts';
 
-interface OrderRow extends Record<string, unknown> {
-  id: string;
-  status: OrderStatus;
-  name_gb: string | null;
-  name_cn: string | null;
+/** What the page statement reads of a row's order (orderDetail); all null outside the order queues. */
+export interface OrderDetailRow {
+  order_id: string | null;
+  order_status: OrderStatus | null;
+  order_item_gb: string | null;
+  order_item_cn: string | null;
   hold_reasons: HoldReason[] | null;
   delivery_starts_at: Date | string | null;
   delivery_ends_at: Date | string | null;
@@ -17,41 +18,38 @@ interface OrderRow extends Record<string, unknown> {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * What a page of an order queue shows of each order, by order id: read for the page's rows only.
- * Items have no position of their own, so "first" is the lowest item id: stable between reads.
+ * What a page of an order queue shows of each row's order, joined to the cut page `q` so the page
+ * is one statement. Items have no position of their own, so "first" is the lowest item id: stable
+ * between reads.
  */
-export async function ordersOf(
-  db: Queryable,
-  orderIds: readonly string[],
-): Promise<Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = rowsOf<OrderRow>(
-    await db.execute(sql`select o.id, o.status, o.delivery_starts_at, o.delivery_ends_at, f.name_gb, f.name_cn,
-        case when o.status = 'on_hold' then coalesce(
-          (select array_agg(h.reason order by h.opened_at, h.id) from device_order_holds h
-            where h.order_id = o.id and h.cleared_at is null), '{}') end as hold_reasons
-      from device_orders o
-        left join lateral (select c.name_gb, c.name_cn from device_order_items i
-          join catalogue_items c on c.id = i.catalogue_item_id
-          where i.order_id = o.id order by i.id limit 1) f on true
-      where ${inArray(sql`o.id`, [...orderIds])}`),
-  );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        status: row.status,
-        item_gb: row.name_gb ?? '',
-        item_cn: row.name_cn ?? '',
-        hold_reasons: row.hold_reasons,
-        delivery:
-          row.delivery_starts_at && row.delivery_ends_at
-            ? { starts_at: iso(row.delivery_starts_at), ends_at: iso(row.delivery_ends_at) }
-            : null,
-      },
-    ]),
-  );
+export const orderDetail = {
+  columns: sql`od.status as order_status, od.delivery_starts_at, od.delivery_ends_at,
+    od.name_gb as order_item_gb, od.name_cn as order_item_cn, od.hold_reasons`,
+  join: sql`left join lateral (select o.status, o.delivery_starts_at, o.delivery_ends_at, f.name_gb, f.name_cn,
+      case when o.status = 'on_hold' then coalesce(
+        (select array_agg(h.reason order by h.opened_at, h.id) from device_order_holds h
+          where h.order_id = o.id and h.cleared_at is null), '{}') end as hold_reasons
+    from device_orders o
+      left join lateral (select c.name_gb, c.name_cn from device_order_items i
+        join catalogue_items c on c.id = i.catalogue_item_id
+        where i.order_id = o.id order by i.id limit 1) f on true
+    where o.id = q.order_id) od on true`,
+};
+
+/** A row's order as the worklist shows it, or null for a row without one. */
+export function orderOfRow(row: OrderDetailRow): Omit<WorklistOrder, 'resupply_prompt_id'> | null {
+  if (!row.order_id || !row.order_status) return null;
+  return {
+    id: row.order_id,
+    status: row.order_status,
+    item_gb: row.order_item_gb ?? '',
+    item_cn: row.order_item_cn ?? '',
+    hold_reasons: row.hold_reasons,
+    delivery:
+      row.delivery_starts_at && row.delivery_ends_at
+        ? { starts_at: iso(row.delivery_starts_at), ends_at: iso(row.delivery_ends_at) }
+        : null,
+  };
 }
 
 /**

@@ -3,12 +3,10 @@ import {
   BF_ADL_INSTRUMENT,
   Codes,
   ProtocolError,
-  isOrderQueue,
   ORDER_QUEUES,
   WORKLIST_PAGE_SIZE,
   worklistQueuesFor,
   type HoldReason,
-  type WorklistOrder,
   type WorklistPage,
   type WorklistQueue,
   type WorklistRow,
@@ -27,13 +25,13 @@ import { rejectionReasonOf } from '../../documents/index.ts';
 import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { itemIdOf } from './assignee-queries.ts';
 import { cappedCount } from './capped-count.ts';
-import { holdCounts, ordersOf } from './order-rows.ts';
+import { holdCounts, orderDetail, orderOfRow, type OrderDetailRow } from './order-rows.ts';
 import { orderOf, queueSql } from './queue-sql.ts';
 import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
 
-interface QueueRow extends Record<string, unknown> {
+interface QueueRow extends OrderDetailRow, Record<string, unknown> {
   patient_id: string;
   first_name: string;
   last_name: string;
@@ -45,7 +43,6 @@ interface QueueRow extends Record<string, unknown> {
   reason_enc: Uint8Array | null;
   unread: number | null;
   never_answered: boolean | null;
-  order_id: string | null;
   prompt_id: string | null;
   thread_id: string | null;
   assignee_id: string | null;
@@ -111,12 +108,14 @@ async function pageOf(
     : sql`select * from (${source}) q order by ${order} ${window}`;
   return rowsOf<QueueRow>(
     await db.execute(sql`select q.*, u.first_name, u.last_name, th.id as thread_id,
-        a.id as assignee_id, a.first_name as assignee_first_name, a.last_name as assignee_last_name
+        a.id as assignee_id, a.first_name as assignee_first_name, a.last_name as assignee_last_name,
+        ${orderDetail.columns}
       from (${cut}) q
       join users u on u.id = q.patient_id
       left join message_threads th on th.patient_id = q.patient_id
       left join worklist_assignees wa on wa.queue = ${queue} and wa.item_id = ${itemIdOf}
       left join users a on a.id = wa.assignee_id
+      ${orderDetail.join}
       order by ${order}`),
   );
 }
@@ -148,9 +147,8 @@ function rowView(
   ctx: AppContext,
   row: QueueRow,
   flags: ReadonlyMap<string, AssessmentFlagReason[]> | null,
-  orders: ReadonlyMap<string, Omit<WorklistOrder, 'resupply_prompt_id'>>,
 ): WorklistRow {
-  const order = row.order_id ? orders.get(row.order_id) : undefined;
+  const order = orderOfRow(row);
   return {
     patient: { id: row.patient_id, first_name: row.first_name, last_name: row.last_name },
     at: iso(row.at),
@@ -214,12 +212,6 @@ export async function readWorklist(
     (holds && onlyReason
       ? holds.find((hold) => hold.reason === onlyReason)!.count
       : queues.find((q) => q.queue === queue)!.count);
-  const orders = isOrderQueue(queue)
-    ? await ordersOf(
-        ctx.db,
-        rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
-      )
-    : new Map<string, Omit<WorklistOrder, 'resupply_prompt_id'>>();
   const flags =
     queue === 'bf_adl_flagged'
       ? await flagsOf(
@@ -228,7 +220,7 @@ export async function readWorklist(
           rows.map((row) => row.patient_id),
         )
       : null;
-  const items = rows.map((row) => rowView(ctx, row, flags, orders));
+  const items = rows.map((row) => rowView(ctx, row, flags));
   // Reads change nothing: the rows go through the audit group commit, awaited before answering.
   const shown = PHI_QUEUES.includes(queue) ? [...new Set(items.map((item) => item.patient.id))] : [];
   await Promise.all([
