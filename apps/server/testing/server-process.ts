@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PortalClient } from '@portal/protocol/testing';
-import { repoRoot, serverDir } from '../src/paths.ts';
+import { repoRoot } from '../src/paths.ts';
 import { serverCommand } from '../../../scripts/builds.mjs';
 import { freshDatabase } from './test-portal.ts';
 
 // A limit that only catches a hang, inside the tests' own (180 s): a server started through tsx
-// took over 90 s at a load of 25.
+// took over 90 s at a load of 25, and its build starts in a third of tsx's CPU time.
 const START_TIMEOUT_MS = 170_000;
 
 /** Keys fixed for a test run, so a restarted node (or a restore) opens what the last one wrote. */
@@ -59,23 +59,11 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * How a server process starts: from its sources (src/main.ts through tsx, so a test sees the
- * code it sits beside), or as `npm start` runs it, the build in apps/server/dist (made by the
- * suite's global setup) from the repository root.
+ * The real server in its own process, as `npm start` runs it (the build in apps/server/dist, made
+ * by the suite's global setup, from the repository root), on a free loopback port. Resolves once
+ * /healthz answers, i.e. after migrations and seeding.
  */
-const SERVER_STARTS = {
-  sources: { command: [process.execPath, ['--import', 'tsx', 'src/main.ts']], cwd: serverDir },
-  build: { command: serverCommand('main'), cwd: repoRoot },
-} satisfies Record<string, { command: [string, string[]]; cwd: string }>;
-
-/**
- * The real server entry in its own process, on a free loopback port. Resolves once /healthz
- * answers, i.e. after migrations and seeding.
- */
-export async function spawnServer(
-  env: Record<string, string>,
-  from: keyof typeof SERVER_STARTS = 'sources',
-): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -89,9 +77,8 @@ export async function spawnServer(
     ...PROCESS_SECRETS,
     ...env,
   };
-  const { command, cwd } = SERVER_STARTS[from];
-  const child = spawn(...command, {
-    cwd,
+  const child = spawn(...serverCommand('main'), {
+    cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/paths.ts';
 import { freshDatabase, startTestPortal } from '../../testing/test-portal.ts';
+import { serverCommand } from '../../../../scripts/builds.mjs';
 import { EXIT_USAGE } from '../../../../scripts/parse-cli.mjs';
 
 const run = promisify(execFile);
@@ -33,30 +34,29 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const cli = (script: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, ['--import', 'tsx', `src/cli/${script}`, ...args], {
-    cwd: serverDir,
-    env: { ...env, ...extra },
-  });
+/** A production tool as `npm run` starts it: its build, made by the suite's global setup. */
+const cli = (entry: string, args: string[], extra: NodeJS.ProcessEnv = {}) => {
+  const [command, commandArgs] = serverCommand(entry);
+  return run(command, [...commandArgs, ...args], { cwd: serverDir, env: { ...env, ...extra } });
+};
 
-// Each task is a process of its own that compiles with tsx and opens the database: on a shared
-// machine that alone has taken close to 30 s.
+// Each task is a process of its own that opens the database.
 describe('command-line tasks', () => {
   it('migrate applies the migrations and can run again', async () => {
-    const first = await cli('migrate.ts', []);
+    const first = await cli('migrate', []);
     expect(first.stdout).toContain('Migrations applied');
-    await expect(cli('migrate.ts', [])).resolves.toBeDefined();
+    await expect(cli('migrate', [])).resolves.toBeDefined();
   }, 180_000);
 
   it('admin:create makes an administrator who can sign in, and refuses a weak password or a taken e-mail', async () => {
     const args = ['--email', 'Chief@Clinic.example', '--first-name', 'Dana', '--last-name', 'Chief'];
-    const weak = await cli('admin-create.ts', args, { ADMIN_PASSWORD: 'short' }).catch(
+    const weak = await cli('admin-create', args, { ADMIN_PASSWORD: 'short' }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(weak).toMatchObject({ code: 1 });
-    const created = await cli('admin-create.ts', args, { ADMIN_PASSWORD: 'Sturdy-admin-pass-2026' });
+    const created = await cli('admin-create', args, { ADMIN_PASSWORD: 'Sturdy-admin-pass-2026' });
     expect(created.stdout).toContain('Administrator chief@clinic.example created.');
-    const again = await cli('admin-create.ts', args, { ADMIN_PASSWORD: 'Sturdy-admin-pass-2026' }).catch(
+    const again = await cli('admin-create', args, { ADMIN_PASSWORD: 'Sturdy-admin-pass-2026' }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
@@ -86,7 +86,7 @@ describe('fhir:client', () => {
     );
     try {
       const scopes = ['--scope', 'system/Patient.rs', '--scope', 'system/Coverage.rs system/Observation.rs'];
-      const added = await cli('fhir-client.ts', [
+      const added = await cli('fhir-client', [
         'add',
         '--name',
         'Lab system',
@@ -97,7 +97,7 @@ describe('fhir:client', () => {
       expect(added.stdout).toMatch(/^\{"client_id":"[0-9a-f-]{36}"\}\n$/);
       const { client_id: id } = JSON.parse(added.stdout) as { client_id: string };
 
-      const listed = await cli('fhir-client.ts', ['list']);
+      const listed = await cli('fhir-client', ['list']);
       expect(
         listed.stdout
           .trim()
@@ -111,10 +111,10 @@ describe('fhir:client', () => {
         created_at: expect.any(String),
         revoked_at: null,
       });
-      const revoked = await cli('fhir-client.ts', ['revoke', id]);
+      const revoked = await cli('fhir-client', ['revoke', id]);
       expect(JSON.parse(revoked.stdout)).toMatchObject({ client_id: id, revoked_at: expect.any(String) });
 
-      const secret = await cli('fhir-client.ts', [
+      const secret = await cli('fhir-client', [
         'add',
         '--name',
         'Leaky',
@@ -136,33 +136,40 @@ describe('fhir:client', () => {
 });
 
 const fromSources = (file: string): [string, string[]] => [process.execPath, ['--import', 'tsx', file]];
+const built = (entry: string, ...args: string[]): [string, string[]] => {
+  const [command, commandArgs] = serverCommand(entry);
+  return [command, [...commandArgs, ...args]];
+};
 
-/** Every tool a person runs, as it is run (from the repository root), and its usage's first line. */
+/**
+ * Every tool a person runs, as it is run (from the repository root), and its usage's first line:
+ * the production tools from their build, the development tools from their sources.
+ */
 const TOOLS: Record<string, { command: [string, string[]]; usage: string }> = {
   'admin:create': {
-    command: fromSources('apps/server/src/cli/admin-create.ts'),
+    command: built('admin-create'),
     usage: 'Usage: npm run admin:create -- --email EMAIL',
   },
-  backup: { command: fromSources('apps/server/src/cli/backup.ts'), usage: 'Usage: npm run backup -- [FILE]' },
+  backup: { command: built('backup'), usage: 'Usage: npm run backup -- [FILE]' },
   'backup through npm run': {
     command: ['npm', ['run', '--silent', 'backup', '--']],
     usage: 'Usage: npm run backup -- [FILE]',
   },
   restore: {
-    command: fromSources('apps/server/src/cli/restore.ts'),
+    command: built('restore'),
     usage: 'Usage: npm run restore -- FILE',
   },
-  migrate: { command: fromSources('apps/server/src/cli/migrate.ts'), usage: 'Usage: npm run migrate' },
+  migrate: { command: built('migrate'), usage: 'Usage: npm run migrate' },
   'fhir:client': {
-    command: fromSources('apps/server/src/cli/fhir-client.ts'),
+    command: built('fhir-client'),
     usage: 'Usage: npm run fhir:client -- add|list|revoke',
   },
   'fhir:client add': {
-    command: [process.execPath, ['--import', 'tsx', 'apps/server/src/cli/fhir-client.ts', 'add']],
+    command: built('fhir-client', 'add'),
     usage: 'Usage: npm run fhir:client -- add --name NAME',
   },
   'rotate-keys': {
-    command: fromSources('apps/server/src/cli/rotate-keys.ts'),
+    command: built('rotate-keys'),
     usage: 'Usage: PORTAL_MASTER_KEY_NEW=<64 hex> npm run rotate-keys',
   },
   start: { command: [process.execPath, ['scripts/start.mjs']], usage: 'Usage: npm start' },
@@ -235,7 +242,7 @@ async function runTool(tool: string, args: string[]) {
 
 const untouched = { dataDir: false, written: [] };
 
-// Each run compiles its tool with tsx: on a shared machine that alone takes seconds.
+// A development tool's run compiles it with tsx: on a shared machine that alone takes seconds.
 describe('every tool answers --help and refuses an unknown option', () => {
   it.each(Object.keys(TOOLS))(
     '%s: --help prints the usage on stdout, exits 0, and touches nothing',

@@ -76,7 +76,7 @@ async function tool(
 }
 
 /** The portal as `npm start` runs it. */
-const startPortal = () => spawnServer({ ...db.env, PORTAL_DEMO: '1' }, 'build');
+const startPortal = () => spawnServer({ ...db.env, PORTAL_DEMO: '1' });
 
 const TOOLS = {
   'admin:create': () =>
@@ -244,7 +244,7 @@ describe.runIf(!!process.env.DATABASE_URL)('tools beside a live portal on Postgr
     const rotated = await TOOLS['rotate-keys']();
     expect(rotated.stdout).toContain('Re-encrypted');
     // Rotation asks every node to start on the new key: the data reads back under it.
-    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1', PORTAL_MASTER_KEY: NEW_KEY }, 'build');
+    node = await spawnServer({ ...db.env, PORTAL_DEMO: '1', PORTAL_MASTER_KEY: NEW_KEY });
     expect(await (await signIn(DEMO_PATIENT)).get('/patient/profile/')).toEqual(profile);
     await node.stop();
     node = undefined;
