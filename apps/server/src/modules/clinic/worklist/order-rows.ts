@@ -59,9 +59,12 @@ export function orderOfRow(row: OrderDetailRow): Omit<WorklistOrder, 'resupply_p
  * reason's count is also the queue's total narrowed by that reason alone.
  */
 export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
+  // In the index's order, so the walk stops at the cap: unordered, PostgreSQL gathered every
+  // open hold of the reason in a bitmap first (4.5 ms for the four at 100,000 patients, against
+  // 1.5 ms walked).
   const columns = HoldReason.options.map(
     (reason) =>
-      sql`${cappedCount(sql`device_order_holds h where h.cleared_at is null and h.reason = ${reason}`)} as ${sql.identifier(reason)}`,
+      sql`${cappedCount(sql`device_order_holds h where h.cleared_at is null and h.reason = ${reason} order by h.opened_at`)} as ${sql.identifier(reason)}`,
   );
   const [row] = rowsOf<Record<HoldReason, number>>(
     await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
