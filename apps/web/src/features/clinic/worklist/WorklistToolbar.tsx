@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { HoldReason, WORKLIST_COUNT_CAP, WorklistSort, type WorklistPage } from '@portal/protocol';
-import { formatNumber } from '../../../i18n/format.ts';
+import { HoldReason, WorklistSort, type WorklistPage } from '@portal/protocol';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { SearchForm } from '../../../ui/SearchForm.tsx';
 import { SelectField } from '../../../ui/SelectField.tsx';
+import { useCappedCount } from './capped-count.ts';
 import type { WorklistNarrowing } from './worklist-api.ts';
 
 interface WorklistToolbarProps {
@@ -19,12 +19,9 @@ interface WorklistToolbarProps {
  * work as everywhere else.
  */
 export function WorklistToolbar({ narrowing, holdCounts, onChange }: WorklistToolbarProps) {
-  const { t, i18n } = useTranslation('clinic-worklist');
+  const { t } = useTranslation('clinic-worklist');
   // Counted as the queues are: at the cap, "1,000+".
-  const n = (count: number) => {
-    const shown = formatNumber(count, i18n.language);
-    return count >= WORKLIST_COUNT_CAP ? t('queues.atLeast', { n: shown }) : shown;
-  };
+  const cappedCount = useCappedCount();
   return (
     <div className="admin-toolbar worklist__toolbar">
       <SearchForm
@@ -53,7 +50,10 @@ export function WorklistToolbar({ narrowing, holdCounts, onChange }: WorklistToo
             { value: '', label: t('tools.holdReasonAll') },
             ...holdCounts.map(({ reason, count }) => ({
               value: reason,
-              label: t('tools.holdReasonCount', { reason: t(`row.holdReason.${reason}`), n: n(count) }),
+              label: t('tools.holdReasonCount', {
+                reason: t(`row.holdReason.${reason}`),
+                n: cappedCount(count).text,
+              }),
             })),
           ]}
           onChange={(value) => onChange({ holdReason: HoldReason.safeParse(value).data })}
