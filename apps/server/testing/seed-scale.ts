@@ -157,19 +157,22 @@ export async function seedScale(
   };
   try {
     const ctx: AppContext = { ...portal.ctx, db: drizzle({ client: pool, schema }) as unknown as Database };
-    await step('worklist clinic', () => seedWorklistRows(ctx, patientCount, patientCount * 5));
-    await step('profiles', () => seedProfiles(ctx));
-    await step('staff and caregivers', () => seedPeople(ctx));
-    await step('BF-ADL history', () => seedBfAdlHistory(ctx));
-    await step('documents', () => seedDocuments(ctx));
-    await step('audit log', () => seedAudit(ctx));
-    await step('vacuum analyze', () => vacuumAnalyze(ctx));
+    try {
+      await step('worklist clinic', () => seedWorklistRows(ctx, patientCount, patientCount * 5));
+      await step('profiles', () => seedProfiles(ctx));
+      await step('staff and caregivers', () => seedPeople(ctx));
+      await step('BF-ADL history', () => seedBfAdlHistory(ctx));
+      await step('documents', () => seedDocuments(ctx));
+      await step('audit log', () => seedAudit(ctx));
+    } finally {
+      await portal.close();
+    }
+    await step('vacuum analyze', () => vacuumAnalyze(config.DATABASE_URL));
     const [size] = rowsOf<{ bytes: string }>(
       await ctx.db.execute(sql`select pg_database_size(current_database()) as bytes`),
     );
     return { seconds, databaseBytes: Number(size!.bytes) };
   } finally {
     await pool.end();
-    await portal.close();
   }
 }

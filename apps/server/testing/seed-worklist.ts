@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { BF_ADL_INSTRUMENT } from '@portal/protocol';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -146,10 +147,23 @@ export async function seedWorklistRows(
   await seedWorklistOrders(db, patients, patientCount, orderCount);
 }
 
-export async function vacuumAnalyze(ctx: AppContext): Promise<void> {
-  // As autovacuum leaves a clinic's database: statistics, and a visibility map so a count can read
-  // an index alone (a table just bulk-written has none, and every count reads the heap).
-  if (ctx.config.DATABASE_URL) await ctx.db.execute(sql`vacuum analyze`);
+/**
+ * As autovacuum leaves a clinic's database: statistics, and a visibility map so a count can read
+ * an index alone (a table just bulk-written has none, and every count reads the heap). Run once
+ * the seeding portal has closed: its background jobs hold transactions open, and no row newer than
+ * an open transaction can be marked visible to all. Vacuumed beside them, 691 of the 5 million
+ * audit rows' 172,050 pages were, and the count of `chart.read` read the heap 10,000 times
+ * (p99 1.0-1.6 s against 81 ms).
+ */
+export async function vacuumAnalyze(databaseUrl: string | undefined): Promise<void> {
+  if (!databaseUrl) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -169,11 +183,12 @@ export async function seedWorklist(
   patientCount: number,
   orderCount = patientCount * 5,
 ): Promise<void> {
-  const portal = await createPortal(loadConfig(env));
+  const config = loadConfig(env);
+  const portal = await createPortal(config);
   try {
     await seedWorklistRows(portal.ctx, patientCount, orderCount);
-    await vacuumAnalyze(portal.ctx);
   } finally {
     await portal.close();
   }
+  await vacuumAnalyze(config.DATABASE_URL);
 }
