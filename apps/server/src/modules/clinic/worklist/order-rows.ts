@@ -58,7 +58,9 @@ export function orderOfRow(row: OrderDetailRow): Omit<WorklistOrder, 'resupply_p
  * (an order leaving its hold closes them, migration 0022), one per reason (openHold), so a
  * reason's count is also the queue's total narrowed by that reason alone.
  */
-export async function holdCounts(db: Queryable): Promise<{ reason: HoldReason; count: number }[]> {
+export type HoldCounts = { reason: HoldReason; count: number }[];
+
+export async function holdCounts(db: Queryable): Promise<HoldCounts> {
   // In the index's order, so the walk stops at the cap: unordered, PostgreSQL gathered every
   // open hold of the reason in a bitmap first (4.5 ms for the four at 100,000 patients, against
   // 1.5 ms walked).

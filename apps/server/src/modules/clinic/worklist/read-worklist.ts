@@ -25,7 +25,7 @@ import { rejectionReasonOf } from '../../documents/index.ts';
 import { nextRunBatcher } from '../../../lib/next-run-batcher.ts';
 import { itemIdOf } from './assignee-queries.ts';
 import { cappedCount } from './capped-count.ts';
-import { holdCounts, orderDetail, orderOfRow, type OrderDetailRow } from './order-rows.ts';
+import { holdCounts, orderDetail, orderOfRow, type HoldCounts, type OrderDetailRow } from './order-rows.ts';
 import { orderOf, queueSql } from './queue-sql.ts';
 import { narrowingOf, type Narrowing } from './worklist-narrowing.ts';
 import type { Actor } from '../../../plugins/auth.ts';
@@ -69,7 +69,22 @@ async function countQueues(db: Queryable, queues: readonly WorklistQueue[], now:
   return queues.map((queue) => ({ queue, count: Number(row![queue]) }));
 }
 
+/** One batcher per portal: a process may run several (the tests do), each with its own database. */
+function batcherFor<T>(
+  batchers: WeakMap<AppContext, (key: string) => Promise<T>>,
+  ctx: AppContext,
+  run: (key: string) => Promise<T>,
+): (key: string) => Promise<T> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = nextRunBatcher(run);
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
 const countBatchers = new WeakMap<AppContext, (key: string) => Promise<QueueCounts>>();
+const holdCountBatchers = new WeakMap<AppContext, (key: string) => Promise<HoldCounts>>();
 
 /**
  * The counts, taken once for the staff asking at the same time with the same queues in view:
@@ -77,12 +92,15 @@ const countBatchers = new WeakMap<AppContext, (key: string) => Promise<QueueCoun
  * after its callers asked (nextRunBatcher), so nobody sees a count older than their own last write.
  */
 function sharedCounts(ctx: AppContext, queues: readonly WorklistQueue[]): Promise<QueueCounts> {
-  let batcher = countBatchers.get(ctx);
-  if (!batcher) {
-    batcher = nextRunBatcher((key) => countQueues(ctx.db, key.split(',') as WorklistQueue[], ctx.now()));
-    countBatchers.set(ctx, batcher);
-  }
+  const batcher = batcherFor(countBatchers, ctx, (key) =>
+    countQueues(ctx.db, key.split(',') as WorklistQueue[], ctx.now()),
+  );
   return batcher(queues.join(','));
+}
+
+/** The hold reasons' counts, shared in the same way by everyone opening orders on hold at once. */
+function sharedHoldCounts(ctx: AppContext): Promise<HoldCounts> {
+  return batcherFor(holdCountBatchers, ctx, () => holdCounts(ctx.db))('');
 }
 
 /** The queue's rows as `q`, with their patients' names as `u` when the narrowing reads them. */
@@ -204,7 +222,7 @@ export async function readWorklist(
   const onlyReason = query.hold_reason && !query.q && !query.mine ? query.hold_reason : undefined;
   const [rows, holds, narrowedTotal] = await Promise.all([
     pageOf(ctx.db, queue, now, query, narrowing),
-    queue === 'orders_on_hold' ? holdCounts(ctx.db) : null,
+    queue === 'orders_on_hold' ? sharedHoldCounts(ctx) : null,
     narrowing.where && !onlyReason ? countNarrowed(ctx.db, queue, now, narrowing) : null,
   ]);
   const total =
