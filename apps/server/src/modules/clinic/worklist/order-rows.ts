@@ -62,8 +62,8 @@ export type HoldCounts = { reason: HoldReason; count: number }[];
 
 export async function holdCounts(db: Queryable): Promise<HoldCounts> {
   // In the index's order, so the walk stops at the cap: unordered, PostgreSQL gathered every
-  // open hold of the reason in a bitmap first (4.5 ms for the four at 100,000 patients, against
-  // 1.5 ms walked).
+  // open hold of the reason in a bitmap first (at 100,000 patients 4.5 ms for the four reasons
+  // that had holds, against 2.0 ms for all six walked).
   const columns = HoldReason.options.map(
     (reason) =>
       sql`${cappedCount(sql`device_order_holds h where h.cleared_at is null and h.reason = ${reason} order by h.opened_at`)} as ${sql.identifier(reason)}`,
