@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sectionIn, type SectionDefinition } from '../sections/sections.ts';
@@ -33,9 +33,13 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   const [reloads, setReloads] = useState(0);
   const [started, setStarted] = useState(false);
   if (!started && query.isSuccess && !saving) setStarted(true);
+  // The form's first render is the step's longest. The answer that starts it arrives as a
+  // synchronous update (react-query's store), rendered in one task that holds up input on a slow
+  // phone; deferred, React renders the form in slices and lets the browser answer in between.
+  const shown = useDeferredValue(started);
 
   if (query.isError) return <LoadProblem onRetry={() => void query.refetch()} />;
-  if (!started || !query.data) return <p className="page-loading">{t('loading')}</p>;
+  if (!shown || !query.data) return <p className="page-loading">{t('loading')}</p>;
   return (
     <SectionForm
       key={reloads}
