@@ -4,6 +4,7 @@ import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyS
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from './api-prefix.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -29,14 +30,11 @@ import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { mfaSetupGatePlugin } from './plugins/mfa-setup-gate.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { RequestLogController } from './request-log-controller.ts';
-
-export const API_PREFIX = '/backend/api/v1';
 
 /** Headers and body fields that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -166,7 +164,6 @@ export async function buildApp(
   await app.register(rateLimitPlugin, { ctx });
   await app.register(envelopePlugin, { ctx });
   await app.register(authPlugin, { ctx });
-  await app.register(mfaSetupGatePlugin);
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(
@@ -190,7 +187,10 @@ export async function buildApp(
     { prefix: API_PREFIX },
   );
   await app.register(fhirRoutes, { ctx, prefix: FHIR_BASE_PATH });
-  await app.register(zendeskCspPlugin, { ctx });
-  await app.register(webAppPlugin, { webDist: ctx.config.webDist });
+  // The web app's pages in a context of their own: only their answers pass the Zendesk hook.
+  await app.register(async (pages) => {
+    await pages.register(zendeskCspPlugin, { ctx });
+    await pages.register(webAppPlugin, { webDist: ctx.config.webDist });
+  });
   return app;
 }

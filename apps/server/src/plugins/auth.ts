@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   ACTING_FOR_HEADER,
   Codes,
+  MFA_SETUP_FIRST,
   ProtocolError,
   type CaregiverScope,
   type Role,
   type StaffPermission,
 } from '@portal/protocol';
+import { API_PREFIX } from '../api-prefix.ts';
 import type { AppContext, OnBehalf, RequestMeta } from '../context.ts';
 import {
   authenticateRequest,
@@ -17,6 +19,7 @@ import {
   verifiedClaimsOrNone,
 } from '../modules/auth/index.ts';
 import { useSharedSecret } from './envelope.ts';
+import { reachableDuringMfaSetup } from './mfa-setup-gate.ts';
 
 export interface SignedInUser {
   id: string;
@@ -113,9 +116,10 @@ declare module 'fastify' {
 }
 
 /**
- * Every route needs a valid access token unless marked public (secure by default).
+ * Every route of the API needs a valid access token unless marked public (secure by default).
  * Order matters: an unknown uid answers 10014 before the token is judged, so a client
- * whose handshake expired re-handshakes, refreshes and carries on (spec §8).
+ * whose handshake expired re-handshakes, refreshes and carries on (spec §8). A token that only
+ * allows setting up MFA is refused last, once everything else about the request holds.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
@@ -142,45 +146,58 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     return { userId: user.id, auths: user.auths, patientId: this.patientId(), meta: this.meta() };
   });
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public || !request.routeOptions.url?.startsWith('/backend/api/v1/')) return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new ProtocolError(Codes.sessionExpired);
-    const uid = request.headers.uid;
-    if (!isPlausibleUid(uid)) throw new ProtocolError(Codes.unknownHandshake);
-    // A token that does not verify still has its handshake judged first (10014 before 10401).
-    const claims = verifiedClaimsOrNone(ctx, token);
-    const session = await authenticateRequest(ctx, {
-      uid,
-      claims,
-      activity: !config.passive,
-      cacheable: config.cachedAuth === true,
-    });
-    useSharedSecret(request, session.sharedSecret);
-    request.user = {
-      id: session.userId,
-      roles: session.roles,
-      auths: session.auths,
-      sessionId: session.sessionId,
-      uid,
-      pendingEvent: session.pendingEvent,
-      sessionTimes: session.times,
-      mfaSetupOnly: claims?.mfaSetupOnly === true,
+  const authenticate =
+    (config: FastifyContextConfig, setupReachable: boolean) => async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw new ProtocolError(Codes.sessionExpired);
+      const uid = request.headers.uid;
+      if (!isPlausibleUid(uid)) throw new ProtocolError(Codes.unknownHandshake);
+      // A token that does not verify still has its handshake judged first (10014 before 10401).
+      const claims = verifiedClaimsOrNone(ctx, token);
+      const session = await authenticateRequest(ctx, {
+        uid,
+        claims,
+        activity: !config.passive,
+        cacheable: config.cachedAuth === true,
+      });
+      useSharedSecret(request, session.sharedSecret);
+      request.user = {
+        id: session.userId,
+        roles: session.roles,
+        auths: session.auths,
+        sessionId: session.sessionId,
+        uid,
+        pendingEvent: session.pendingEvent,
+        sessionTimes: session.times,
+        mfaSetupOnly: claims?.mfaSetupOnly === true,
+      };
+      if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
+        throw new ProtocolError(Codes.forbidden);
+      }
+      if (config.permission && !holdsPermission(session.auths, config.permission)) {
+        throw new ProtocolError(Codes.forbidden);
+      }
+      const actingFor = request.headers[ACTING_FOR_HEADER];
+      if (actingFor !== undefined) {
+        if (!config.caregiver) throw new ProtocolError(Codes.forbidden);
+        request.onBehalf = await judgeActingFor(ctx, session.userId, actingFor, config.caregiver);
+      } else if (
+        (config.caregiver || config.patientRecord) &&
+        !config.caregiverOnlyToo &&
+        !session.isPatient
+      ) {
+        throw new ProtocolError(Codes.forbidden);
+      }
+      if (claims?.mfaSetupOnly && !setupReachable) throw new ProtocolError(Codes.forbidden, MFA_SETUP_FIRST);
     };
-    if (config.roles && !config.roles.some((role) => session.roles.includes(role))) {
-      throw new ProtocolError(Codes.forbidden);
-    }
-    if (config.permission && !holdsPermission(session.auths, config.permission)) {
-      throw new ProtocolError(Codes.forbidden);
-    }
-    const actingFor = request.headers[ACTING_FOR_HEADER];
-    if (actingFor !== undefined) {
-      if (!config.caregiver) throw new ProtocolError(Codes.forbidden);
-      request.onBehalf = await judgeActingFor(ctx, session.userId, actingFor, config.caregiver);
-    } else if ((config.caregiver || config.patientRecord) && !config.caregiverOnlyToo && !session.isPatient) {
-      throw new ProtocolError(Codes.forbidden);
-    }
+  // A hook of each API route that is not public, ahead of its own, with the route's config at
+  // hand: as a global hook it ran on every request, read the route's options twice (Fastify builds
+  // them anew on each read) and returned at once on public routes and pages.
+  app.addHook('onRoute', (route) => {
+    const config = route.config ?? {};
+    if (config.public || !route.url.startsWith(`${API_PREFIX}/`)) return;
+    const hook = authenticate(config, reachableDuringMfaSetup(route.url, config));
+    route.onRequest = [hook, ...[route.onRequest ?? []].flat()];
   });
 });

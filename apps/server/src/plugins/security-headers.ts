@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { API_PREFIX } from '../api-prefix.ts';
 
 /** Headers Fastify itself writes on the probe's answer; everything else there is helmet's. */
 const FASTIFY_OWN = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+const API_PATHS = `${API_PREFIX}/`;
 
 /**
  * Helmet's headers for `options`, computed once. @fastify/helmet builds its middleware anew on
@@ -23,8 +25,6 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   }
   return headers;
 }
-
-const API_PREFIX = '/backend/api/v1/';
 
 /** The web app's pages and files: a CSP with no inline script, no framing, HSTS in production. */
 function documentOptions(production: boolean): FastifyHelmetOptions {
@@ -88,7 +88,7 @@ export const securityHeadersPlugin = fp(
     const apiHeaders = { ...(await helmetHeaders(apiOptions(production))), 'cache-control': 'no-store' };
     // A callback hook, not an async one: it runs on every answer and has nothing to wait for.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : documentHeaders);
+      reply.headers(request.url.startsWith(API_PATHS) ? apiHeaders : documentHeaders);
       done();
     });
   },
