@@ -14,15 +14,15 @@ export interface PoolStats {
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
+const HTTP_DURATION = 'portal_http_request_duration_seconds';
+
 export const httpDuration = new Histogram({
-  name: 'portal_http_request_duration_seconds',
+  name: HTTP_DURATION,
   help: 'Time from request to response, by method, route pattern and status code.',
   labelNames: ['method', 'route', 'status'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
-
-const DURATION_COUNT = 'portal_http_request_duration_seconds_count';
 
 /**
  * The histogram's counts under the name dashboards alert on, copied when scraped: counting each
@@ -36,7 +36,7 @@ new Counter({
   async collect() {
     this.reset();
     for (const { metricName, labels, value } of (await httpDuration.get()).values) {
-      if (metricName === DURATION_COUNT) this.inc(labels, value);
+      if (metricName === `${HTTP_DURATION}_count`) this.inc(labels, value);
     }
   },
 });
