@@ -25,8 +25,8 @@ export function subscribeProgress(listener: Listener): () => void {
 /** spec §9: starts at the minimum 0.3 and creeps towards 1 every `speed` ms. */
 export function startProgress(): void {
   active++;
-  clearTimeout(hide);
   if (active > 1) return;
+  clearTimeout(hide);
   publish(PROGRESS_MINIMUM);
   trickle = setInterval(() => {
     const current = value ?? PROGRESS_MINIMUM;

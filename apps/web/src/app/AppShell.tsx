@@ -35,8 +35,6 @@ export function AppShell() {
   const routes = matchedRoutes(useMatches());
   const navigate = useNavigate();
   const location = useLocation();
-  const notices = useNoticeViews();
-  const progress = useSyncExternalStore(subscribeProgress, getProgress);
   const clinicName = usePublicConfig().data?.clinic_name ?? null;
 
   useEffect(() => setSiteName(clinicName), [clinicName]);
@@ -63,8 +61,8 @@ export function AppShell() {
   const decision = decideAccess(routes, session);
   return (
     <>
-      <ProgressBar value={progress} />
-      <NoticeRegion notices={notices} onDismiss={dismissNotice} />
+      <RequestProgress />
+      <Notices />
       {decision.kind === 'redirect' ? (
         <Navigate to={decision.to} replace />
       ) : (
@@ -74,6 +72,17 @@ export function AppShell() {
       )}
     </>
   );
+}
+
+// The bar and the notices each watch their own store: a request starting or ending, and each
+// creep of the bar, then renders the bar alone. Watched from the shell, every one re-rendered the
+// shell, in a synchronous render (an external store's updates are not sliced) during a page's load.
+function RequestProgress() {
+  return <ProgressBar value={useSyncExternalStore(subscribeProgress, getProgress)} />;
+}
+
+function Notices() {
+  return <NoticeRegion notices={useNoticeViews()} onDismiss={dismissNotice} />;
 }
 
 export function PageLoading() {

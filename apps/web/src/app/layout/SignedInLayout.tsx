@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -112,10 +112,18 @@ export default function SignedInLayout() {
       void reconcileActingFor(queryClient).then((ended) => ended && navigate('/', { replace: true }));
   }, [stale, queryClient, navigate]);
 
+  // Grants that cannot be read leave the page to the server, which refuses a record it has none of.
+  const knownOwnRecord = overview.data
+    ? overview.data.is_patient !== false
+    : overview.isError
+      ? true
+      : undefined;
+  // A record page waits for the grants, whose answer arrives as a synchronous update (react-query's
+  // store): deferred, the page that then mounts is rendered in slices, not in one long task.
+  const ownRecord = useDeferredValue(knownOwnRecord);
+
   if (!session) return null;
   const onRecord = routes.some((route) => route.name === 'home');
-  // Grants that cannot be read leave the page to the server, which refuses a record it has none of.
-  const ownRecord = overview.data ? overview.data.is_patient !== false : overview.isError ? true : undefined;
   const record = decideRecordAccess(routes, { actingFor: acting.patientId, isPatient: ownRecord });
   const page =
     record.kind === 'redirect' ? (
