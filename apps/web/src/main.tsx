@@ -8,7 +8,6 @@ import { App } from './app/App.tsx';
 import { ROUTES } from './app/route-table.ts';
 import { preloadRoute } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';
-import { LANGUAGE_TAGS, readStoredLocale } from './i18n/locale.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -22,11 +21,6 @@ if (!root) throw new Error('The page has no #root element');
 // long task on a slow phone, and asking for the route's code (a preload link per file) need not
 // lengthen it.
 setTimeout(() => {
-  // While the route's code is on its way the main thread is idle: a moment to load the locale's
-  // date data, which the engine keeps. The first date format of a locale costs about 16 ms (a
-  // long task on a slow phone) and the later ones a fraction; made here, in a task of its own,
-  // it no longer lengthens the first render of every page that shows a date.
-  setTimeout(() => new Intl.DateTimeFormat(LANGUAGE_TAGS[readStoredLocale()], { dateStyle: 'long' }));
   void Promise.all([i18nReady, preloadRoute(ROUTES, window.location.pathname)]).then(() => {
     const app = createRoot(root);
     startTransition(() => {
