@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useActingFor } from '../../api/caregiver-grants.ts';
@@ -34,6 +34,10 @@ export default function IntakeFormPage() {
   const [noInsuranceChoice, setNoInsurance] = useState<boolean | null>(null);
   const noInsurance = noInsuranceChoice ?? intake.status?.no_insurance ?? false;
   const statuses = intake.isPending ? null : stepStatuses(intake, noInsurance);
+  // The review's first render is the page's longest (every section's answers, their dates and
+  // phone numbers formatted). The last answer arrives as a synchronous update (react-query's
+  // store): deferred, React renders the review in slices and lets the browser answer in between.
+  const reviewShown = useDeferredValue(statuses !== null);
 
   // A new step's heading takes focus (after PageHeading's own focus on navigation), so
   // keyboard and screen-reader users start at the step, not at the top of the page.
@@ -86,7 +90,7 @@ export default function IntakeFormPage() {
   } else if (step.id === 'review') {
     content = intake.isError ? (
       <LoadProblem onRetry={intake.retry} />
-    ) : statuses ? (
+    ) : statuses && reviewShown ? (
       <ReviewStep
         intake={intake}
         statuses={statuses}
