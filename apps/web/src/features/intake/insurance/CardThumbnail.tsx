@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { base64ToBytes } from '@portal/protocol';
 import { formatNumber } from '../../../i18n/format.ts';
 import type { CardImage, CardSideName, InsuranceTypeName } from '../intake-api.ts';
 import { useCardImage } from '../use-intake-queries.ts';
@@ -41,14 +40,14 @@ function PdfIcon() {
 }
 
 /**
- * The image from the sealed base64 through an object URL that lives exactly as long as the
- * <img>: the picture never sits in a data: URL in the DOM or in the browser's cache.
+ * The image through an object URL that lives exactly as long as the <img>: the picture never
+ * sits in a data: URL in the DOM or in the browser's cache.
  */
 function BlobImage({ image, alt }: { image: CardImage; alt: string }) {
   const attach = useCallback(
     (element: HTMLImageElement | null) => {
       if (!element) return;
-      const url = URL.createObjectURL(new Blob([base64ToBytes(image.content_base64)], { type: image.mime }));
+      const url = URL.createObjectURL(image.blob);
       element.src = url;
       return () => URL.revokeObjectURL(url);
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InsuranceType } from '@portal/protocol';
@@ -34,6 +34,10 @@ export function InsuranceStep({
 }: InsuranceStepProps) {
   const { t } = useTranslation('intake');
   const coverages = useCoverages();
+  // The list's first render (every coverage's dates and card pictures) arrives as a synchronous
+  // update (react-query's store); deferred, React renders it in slices and lets the browser
+  // answer in between, as the other steps render their forms.
+  const shownList = useDeferredValue(coverages.data);
   const save = useSaveCoverage();
   const remove = useDeleteCoverage();
   const [editing, setEditing] = useState<InsuranceTypeName | 'new' | null>(null);
@@ -50,12 +54,12 @@ export function InsuranceStep({
     if (!target || focused.current === focusRequest) return;
     target.focus();
     focused.current = focusRequest;
-  }, [focusRequest, coverages.data]);
+  }, [focusRequest, shownList]);
   const focus = (id: string) => setFocusRequest({ id });
 
   if (coverages.isError) return <LoadProblem onRetry={() => void coverages.refetch()} />;
-  if (!coverages.data) return <p className="page-loading">{t('loading')}</p>;
-  const list = coverages.data;
+  if (!shownList) return <p className="page-loading">{t('loading')}</p>;
+  const list = shownList;
   const used = list.map((c) => c.value.insurance_type);
   const freeTypes = InsuranceType.options.filter((type) => !used.includes(type));
   const typeLabel = (type: string) => t(`options.insuranceType.${type}`);
