@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { pdfFilename } from '@portal/protocol';
 import { useActingFor } from '../../api/caregiver-grants.ts';
@@ -25,7 +25,10 @@ export default function DocumentPage() {
   const query = useDocument(id);
   // Decision 0023: a caregiver who may see documents but not sign them gets no Sign or Decline.
   const maySign = useActingFor().may('sign_documents');
-  const doc = query.data;
+  // The document's first render (its dates, the signing form and the signature pad) arrives as a
+  // synchronous update (react-query's store); deferred, React renders it in slices and lets the
+  // browser answer in between.
+  const doc = useDeferredValue(query.data);
   const back = doc?.kind === 'reference' ? '/welcome/reference-documents' : '/welcome/documents';
 
   if (query.isError) {
