@@ -21,6 +21,11 @@ const OUTCOME = { signed: 'sign.done', submitted: 'sign.submitted', rejected: 'r
 /** One document: what it is, the PDF itself, and the patient's next move if there is one. */
 export default function DocumentPage() {
   const { id = '' } = useParams();
+  // A view per document, so its deferred value never shows the last document under this address.
+  return <DocumentView key={id} id={id} />;
+}
+
+function DocumentView({ id }: { id: string }) {
   const { t, i18n, owner } = useDocumentsText();
   const query = useDocument(id);
   // Decision 0023: a caregiver who may see documents but not sign them gets no Sign or Decline.
