@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useRenderedInSlices } from '../../ui/use-rendered-in-slices.ts';
 import './signed-in-layout.css';
 
 // Decision 0010: only signed-in screens warn before the idle timeout, so the login page never loads it.
@@ -118,9 +119,8 @@ export default function SignedInLayout() {
     : overview.isError
       ? true
       : undefined;
-  // A record page waits for the grants, whose answer arrives as a synchronous update (react-query's
-  // store): deferred, the page that then mounts is rendered in slices, not in one long task.
-  const ownRecord = useDeferredValue(knownOwnRecord);
+  // A record page waits for the grants: the page that mounts once they arrive.
+  const ownRecord = useRenderedInSlices(knownOwnRecord);
 
   if (!session) return null;
   const onRecord = routes.some((route) => route.name === 'home');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { pdfFilename } from '@portal/protocol';
 import { useActingFor } from '../../api/caregiver-grants.ts';
@@ -11,6 +11,7 @@ import { SigningPanel } from './SigningPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useDocument } from './use-documents.ts';
 import { useDocumentsText } from './use-documents-text.ts';
+import { useRenderedInSlices } from '../../ui/use-rendered-in-slices.ts';
 import './documents.css';
 
 // pdf.js loads with the first document opened, never with the login page.
@@ -30,10 +31,8 @@ function DocumentView({ id }: { id: string }) {
   const query = useDocument(id);
   // Decision 0023: a caregiver who may see documents but not sign them gets no Sign or Decline.
   const maySign = useActingFor().may('sign_documents');
-  // The document's first render (its dates, the signing form and the signature pad) arrives as a
-  // synchronous update (react-query's store); deferred, React renders it in slices and lets the
-  // browser answer in between.
-  const doc = useDeferredValue(query.data);
+  // The document's first render: its dates, the signing form and the signature pad.
+  const doc = useRenderedInSlices(query.data);
   const back = doc?.kind === 'reference' ? '/welcome/reference-documents' : '/welcome/documents';
 
   if (query.isError) {

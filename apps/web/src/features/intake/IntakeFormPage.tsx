@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useActingFor } from '../../api/caregiver-grants.ts';
@@ -16,6 +16,7 @@ import { SectionStep } from './steps/SectionStep.tsx';
 import { STEPS, stepHref, stepIndexOf } from './steps.ts';
 import { SubmittedNote } from './SubmittedNote.tsx';
 import { useIntake } from './use-intake-queries.ts';
+import { useRenderedInSlices } from '../../ui/use-rendered-in-slices.ts';
 import './intake.css';
 import { formatPersonName } from '../../i18n/person-name.ts';
 
@@ -34,10 +35,9 @@ export default function IntakeFormPage() {
   const [noInsuranceChoice, setNoInsurance] = useState<boolean | null>(null);
   const noInsurance = noInsuranceChoice ?? intake.status?.no_insurance ?? false;
   const statuses = intake.isPending ? null : stepStatuses(intake, noInsurance);
-  // The review's first render is the page's longest (every section's answers, their dates and
-  // phone numbers formatted). The last answer arrives as a synchronous update (react-query's
-  // store): deferred, React renders the review in slices and lets the browser answer in between.
-  const reviewShown = useDeferredValue(statuses !== null);
+  // The review's first render is the page's longest: every section's answers, their dates and
+  // phone numbers formatted, once the last answer has arrived.
+  const reviewShown = useRenderedInSlices(statuses !== null);
 
   // A new step's heading takes focus (after PageHeading's own focus on navigation), so
   // keyboard and screen-reader users start at the step, not at the top of the page.

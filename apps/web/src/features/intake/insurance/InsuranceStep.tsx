@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InsuranceType } from '@portal/protocol';
@@ -11,6 +11,7 @@ import { CoverageCard, coverageHeadingId } from './CoverageCard.tsx';
 import { CoverageForm } from './CoverageForm.tsx';
 import { DeleteCoverageDialog } from './DeleteCoverageDialog.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { useRenderedInSlices } from '../../../ui/use-rendered-in-slices.ts';
 
 const ADD_BUTTON_ID = 'add-coverage';
 const formTitleId = (type: InsuranceTypeName | 'new') => `intake-coverage-${type}-title`;
@@ -34,10 +35,8 @@ export function InsuranceStep({
 }: InsuranceStepProps) {
   const { t } = useTranslation('intake');
   const coverages = useCoverages();
-  // The list's first render (every coverage's dates and card pictures) arrives as a synchronous
-  // update (react-query's store); deferred, React renders it in slices and lets the browser
-  // answer in between, as the other steps render their forms.
-  const shownList = useDeferredValue(coverages.data);
+  // The list's first render: every coverage's dates and card pictures.
+  const list = useRenderedInSlices(coverages.data);
   const save = useSaveCoverage();
   const remove = useDeleteCoverage();
   const [editing, setEditing] = useState<InsuranceTypeName | 'new' | null>(null);
@@ -54,12 +53,11 @@ export function InsuranceStep({
     if (!target || focused.current === focusRequest) return;
     target.focus();
     focused.current = focusRequest;
-  }, [focusRequest, shownList]);
+  }, [focusRequest, list]);
   const focus = (id: string) => setFocusRequest({ id });
 
   if (coverages.isError) return <LoadProblem onRetry={() => void coverages.refetch()} />;
-  if (!shownList) return <p className="page-loading">{t('loading')}</p>;
-  const list = shownList;
+  if (!list) return <p className="page-loading">{t('loading')}</p>;
   const used = list.map((c) => c.value.insurance_type);
   const freeTypes = InsuranceType.options.filter((type) => !used.includes(type));
   const typeLabel = (type: string) => t(`options.insuranceType.${type}`);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sectionIn, type SectionDefinition } from '../sections/sections.ts';
@@ -6,6 +6,7 @@ import type { ResourceState } from '../intake-api.ts';
 import { saveMutationKey, useReloadResource, useResource } from '../use-intake-queries.ts';
 import { LoadProblem } from './LoadProblem.tsx';
 import { SectionForm } from './SectionForm.tsx';
+import { useRenderedInSlices } from '../../../ui/use-rendered-in-slices.ts';
 
 interface SectionStepProps {
   definition: SectionDefinition;
@@ -33,10 +34,8 @@ export function SectionStep({ definition, prefill, backHref, onSaved }: SectionS
   const [reloads, setReloads] = useState(0);
   const [started, setStarted] = useState(false);
   if (!started && query.isSuccess && !saving) setStarted(true);
-  // The form's first render is the step's longest. The answer that starts it arrives as a
-  // synchronous update (react-query's store), rendered in one task that holds up input on a slow
-  // phone; deferred, React renders the form in slices and lets the browser answer in between.
-  const shown = useDeferredValue(started);
+  // The form's first render is the step's longest.
+  const shown = useRenderedInSlices(started);
 
   if (query.isError) return <LoadProblem onRetry={() => void query.refetch()} />;
   if (!shown || !query.data) return <p className="page-loading">{t('loading')}</p>;
