@@ -4,15 +4,23 @@ import { settingsDefaults } from '../settings/index.ts';
 
 export type SessionTimeouts = Pick<SettingsValues, 'idle_timeout_minutes' | 'session_timeout_minutes'>;
 
-/** The two limits in force; a stored value that no longer passes its schema falls back to the default. */
+/**
+ * The two limits in force, judged on every request that reads the auth statement. A limit no
+ * administrator has set (no row: null) is the default without a parse, since a failed zod parse
+ * builds its error; a stored value that no longer passes its schema falls back to it too.
+ */
 export function timeoutsOf(ctx: AppContext, stored: { idle: unknown; lifetime: unknown }): SessionTimeouts {
   const defaults = settingsDefaults(ctx.config);
-  const idle = settingsValues.shape.idle_timeout_minutes.safeParse(stored.idle);
-  const lifetime = settingsValues.shape.session_timeout_minutes.safeParse(stored.lifetime);
   return {
-    idle_timeout_minutes: idle.success ? idle.data : defaults.idle_timeout_minutes,
-    session_timeout_minutes: lifetime.success ? lifetime.data : defaults.session_timeout_minutes,
+    idle_timeout_minutes: limitOr(stored.idle, 'idle_timeout_minutes', defaults),
+    session_timeout_minutes: limitOr(stored.lifetime, 'session_timeout_minutes', defaults),
   };
+}
+
+function limitOr(stored: unknown, key: keyof SessionTimeouts, defaults: SessionTimeouts): number {
+  if (stored === null || stored === undefined) return defaults[key];
+  const parsed = settingsValues.shape[key].safeParse(stored);
+  return parsed.success ? parsed.data : defaults[key];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PortalClient } from '@portal/protocol/testing';
-import { sessions } from '../../../src/db/schema/index.ts';
+import { sessions, settings } from '../../../src/db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_PATIENT } from '../../../testing/test-portal.ts';
 import { twoNodesOnOneDatabase } from '../../../testing/two-nodes.ts';
 import { codeOf } from '../../../testing/answers.ts';
@@ -110,6 +110,24 @@ describe('idle timeout (settings idle_timeout_minutes)', () => {
     await setTimeouts({ idle_timeout_minutes: 60 });
     // Nothing looked at d while the limit was 5: the longer limit holds for it at once.
     expect(codeOf(await poll(d))).toBe(0);
+  });
+});
+
+describe('a stored limit the settings schema no longer accepts', () => {
+  it('is the default limit in force, not an error: 30 idle minutes', async () => {
+    // As a row an older release or a hand edit could leave: no administrator can save it.
+    await nodes.a.portal.ctx.db
+      .insert(settings)
+      .values({ key: 'idle_timeout_minutes', value: 'half an hour' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'half an hour' } });
+    const kept = await patientOnB();
+    await idleFor(kept, 29);
+    expect(codeOf(await use(kept))).toBe(0);
+    const idle = await patientOnB();
+    await idleFor(idle, 28);
+    after(3);
+    expect(codeOf(await poll(idle))).toBe(10401);
+    await nodes.a.portal.ctx.db.delete(settings).where(eq(settings.key, 'idle_timeout_minutes'));
   });
 });
 
