@@ -27,9 +27,14 @@ export function MfaSection() {
       </h2>
       <p>{t('mfa.intro')}</p>
       {status.isPending && (
-        <p role="status" className="account-section__pending">
-          {t('loading')}
-        </p>
+        <>
+          <p role="status" className="account-status">
+            {t('loading')}
+          </p>
+          <span className="button button--primary account-section__placeholder" aria-hidden="true">
+            {t('mfa.enable')}
+          </span>
+        </>
       )}
       <FormAlert message={status.isError ? t('errors.generic') : null} />
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={leave} />}

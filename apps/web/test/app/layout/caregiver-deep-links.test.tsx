@@ -109,3 +109,12 @@ describe('deep links of a caregiver-only account (decision 0032)', () => {
     await expect.element(screen.getByText('page BF-ADL')).toBeInTheDocument();
   });
 });
+
+describe('the signed-in layout', () => {
+  test("starts a short page's footer below the fold, where its data arriving cannot move it in view", async () => {
+    const { screen } = await open('/', true);
+    await expect.element(screen.getByText('page root')).toBeInTheDocument();
+    const footer = screen.container.querySelector('footer')!;
+    expect(footer.getBoundingClientRect().top).toBeGreaterThanOrEqual(window.innerHeight);
+  });
+});
